@@ -1,0 +1,69 @@
+# Makefile - the project's entry points.
+#
+#   make conformance [IMPL="cmd …"]   every vector against every built-in implementation → Reports/
+#   make test                        unit, integration and real-filesystem tests (root: mounts)
+#   make fuzz [FUZZ_SECONDS=60]      libFuzzer targets, each for FUZZ_SECONDS
+#   make fs                          real-filesystem matrix → Reports/filesystems.*
+#   make bench                       throughput vs libplist and Foundation in one run
+#   make vectors                     regenerate the generated vector families
+#   make lint | make format          swift-format
+SWIFT ?= swift
+FUZZ_SECONDS ?= 60
+IMPL ?=
+RELEASE_BIN = .build/release
+XDS = $(RELEASE_BIN)/xds
+
+.PHONY: deps build build-debug test conformance fuzz fuzz-report fs bench vectors reports lint format clean
+
+# Installs missing Debian packages (as root) or prints the exact apt-get command.
+deps:
+	@.ci/install-deps
+
+# Release build of every product (xds, adapters, bench, generator).
+build: deps
+	$(SWIFT) build -c release
+
+# Debug build including tests.
+build-debug: deps
+	$(SWIFT) build --build-tests
+
+# Unit, integration and filesystem tests; the release build is used by end-to-end and smoke tests.
+test: build build-debug
+	XDS_RELEASE_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --skip-build
+
+# The main job: every vector, every built-in implementation (and IMPL when given) → Reports/.
+conformance: build
+	$(XDS) conformance --vectors Vectors --out Reports $(if $(IMPL),--cmd "$(IMPL)",)
+
+# Builds every fuzz target and runs each for FUZZ_SECONDS.
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh
+
+# Re-renders Reports/fuzz.* from the last campaign.
+fuzz-report: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh --report
+
+# Real-filesystem matrix on loop-mounted images (root) → Reports/filesystems.*
+fs: build
+	$(XDS) fs-matrix --out Reports
+
+# Decode/encode/select throughput against libplist and Foundation, one process per implementation.
+bench: build
+	$(RELEASE_BIN)/xds-bench --out Reports
+
+# Regenerates the generated vector families into Vectors/.
+vectors: build
+	$(RELEASE_BIN)/generate-vectors Vectors
+
+# Re-renders Reports/ from their JSON sources.
+reports: build
+	$(XDS) report --in Reports --out Reports
+
+lint:
+	swift-format lint --strict -r Sources Tests
+
+format:
+	swift-format format -i -r Sources Tests
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,1 @@
+#include <attr/libattr.h>

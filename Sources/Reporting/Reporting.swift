@@ -1,0 +1,3 @@
+// Sources/Reporting/Reporting.swift - Report renderers (placeholder, see issue 5)
+
+import Conformance

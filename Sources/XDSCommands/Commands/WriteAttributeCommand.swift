@@ -1,0 +1,19 @@
+// Sources/XDSCommands/Commands/WriteAttributeCommand.swift - `xds write-attribute` (placeholder until issue  writes fields read as JSON on stdin:5 lands it)
+
+/// `xds write-attribute`: Adapter call.
+enum WriteAttributeCommand: Command {
+    static let name = "write-attribute"
+    static let abstract = "Adapter call"
+    static let help = """
+        OVERVIEW: Adapter call.
+
+        USAGE: xds write-attribute
+
+        Not implemented yet.
+        """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        Console.printError("xds write-attribute: not implemented yet")
+        return .internalError
+    }
+}

@@ -1,0 +1,3 @@
+// Tests/AttributeFilesTests - placeholder until the owning issue lands its tests
+
+import Testing

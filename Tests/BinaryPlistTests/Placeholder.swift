@@ -1,0 +1,3 @@
+// Tests/BinaryPlistTests - placeholder until the owning issue lands its tests
+
+import Testing

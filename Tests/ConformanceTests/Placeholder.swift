@@ -1,0 +1,3 @@
+// Tests/ConformanceTests - placeholder until the owning issue lands its tests
+
+import Testing

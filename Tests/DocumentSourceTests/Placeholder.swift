@@ -1,0 +1,3 @@
+// Tests/DocumentSourceTests - placeholder until the owning issue lands its tests
+
+import Testing

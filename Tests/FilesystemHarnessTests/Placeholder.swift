@@ -1,0 +1,3 @@
+// Tests/FilesystemHarnessTests - placeholder until the owning issue lands its tests
+
+import Testing

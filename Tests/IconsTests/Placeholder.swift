@@ -1,0 +1,3 @@
+// Tests/IconsTests - placeholder until the owning issue lands its tests
+
+import Testing

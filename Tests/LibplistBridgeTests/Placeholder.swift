@@ -1,0 +1,3 @@
+// Tests/LibplistBridgeTests - placeholder until the owning issue lands its tests
+
+import Testing

@@ -1,0 +1,3 @@
+// Tests/TaggedJSONTests - placeholder until the owning issue lands its tests
+
+import Testing

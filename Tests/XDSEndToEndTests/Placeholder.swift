@@ -1,0 +1,3 @@
+// Tests/XDSEndToEndTests - placeholder until the owning issue lands its tests
+
+import Testing
