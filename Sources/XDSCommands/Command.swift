@@ -1,7 +1,7 @@
 // Sources/XDSCommands/Command.swift - What every xds subcommand provides
 
 /// One `xds` subcommand. Each lives in its own file under `Commands/`.
-public protocol Command {
+public protocol Command: Sendable {
     /// The subcommand's name on the command line, e.g. `decode`.
     static var name: String { get }
     /// One line for `xds help`.

@@ -58,7 +58,8 @@ public enum XDS {
             "SUBCOMMANDS:",
         ]
         for command in commands {
-            lines.append("  " + command.name.padding(toLength: 17, withPad: " ", startingAt: 0) + command.abstract)
+            let padding = String(repeating: " ", count: max(1, 17 - command.name.count))
+            lines.append("  " + command.name + padding + command.abstract)
         }
         lines += ["", "  See 'xds help <subcommand>' for detailed help, 'xds help adapter' for the", "  adapter protocol."]
         return lines.joined(separator: "\n")

@@ -1,11 +1,11 @@
 // Sources/XDSCommands/Commands/CapabilitiesCommand.swift - `xds capabilities` (placeholder until issue  the calls this implementation supports:5 lands it)
 
-/// `xds capabilities`: Adapter call.
+/// `xds capabilities`: Adapter call, the calls this implementation supports.
 enum CapabilitiesCommand: Command {
     static let name = "capabilities"
-    static let abstract = "Adapter call"
+    static let abstract = "Adapter call, the calls this implementation supports"
     static let help = """
-        OVERVIEW: Adapter call.
+        OVERVIEW: Adapter call, the calls this implementation supports.
 
         USAGE: xds capabilities
 

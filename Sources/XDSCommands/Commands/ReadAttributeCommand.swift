@@ -1,11 +1,11 @@
 // Sources/XDSCommands/Commands/ReadAttributeCommand.swift - `xds read-attribute` (placeholder until issue  the attribute's fields as JSON:5 lands it)
 
-/// `xds read-attribute`: Adapter call.
+/// `xds read-attribute`: Adapter call, the attribute's fields as JSON.
 enum ReadAttributeCommand: Command {
     static let name = "read-attribute"
-    static let abstract = "Adapter call"
+    static let abstract = "Adapter call, the attribute's fields as JSON"
     static let help = """
-        OVERVIEW: Adapter call.
+        OVERVIEW: Adapter call, the attribute's fields as JSON.
 
         USAGE: xds read-attribute
 
