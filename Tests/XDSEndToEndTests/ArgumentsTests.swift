@@ -1,0 +1,48 @@
+// Tests/XDSEndToEndTests/ArgumentsTests.swift - The shared command-line parser
+
+import Testing
+
+@testable import XDSCommands
+
+@Suite struct ArgumentsTests {
+    let spec = ArgumentSpec(valueOptions: ["--scale", "--run"], flags: ["--json"], positionals: 0...1)
+
+    @Test func parsesValuesInBothSpellingsAndFlags() throws {
+        let parsed = try Arguments.parse(["--scale", "2", "--json", "--run=plist/*", "file"], spec: spec)
+        #expect(parsed.value("--scale") == "2")
+        #expect(parsed.value("--run") == "plist/*")
+        #expect(parsed.has("--json"))
+        #expect(parsed.positionals == ["file"])
+    }
+
+    @Test func keepsEveryValueOfARepeatedOption() throws {
+        let parsed = try Arguments.parse(["--run", "a", "--run", "b"], spec: spec)
+        #expect(parsed.allValues("--run") == ["a", "b"])
+        #expect(parsed.value("--run") == "b")
+    }
+
+    @Test func doubleDashEndsOptionsForTheWholeLine() throws {
+        let parsed = try Arguments.parse(["--", "--json"], spec: spec)
+        #expect(parsed.positionals == ["--json"])
+        #expect(!parsed.has("--json"))
+    }
+
+    @Test func loneDashIsStandardInput() throws {
+        #expect(try Arguments.parse(["-"], spec: spec).positionals == ["-"])
+    }
+
+    @Test func helpSkipsPositionalCountChecks() throws {
+        let parsed = try Arguments.parse(["a", "b", "c", "--help"], spec: spec)
+        #expect(parsed.wantsHelp)
+    }
+
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--scale"], "option '--scale' needs a value"),
+        (["--json=yes"], "option '--json' takes no value"),
+        (["a", "b"], "expected 0 to 1 argument(s), got 2"),
+    ])
+    func rejectsWhatDoesNotFit(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) { try Arguments.parse(arguments, spec: spec) }
+    }
+}
