@@ -71,6 +71,22 @@ struct AttributeFileErrorPathTests {
         }
     }
 
+    @Test func anotherUsersFileIsEACCES() throws {
+        try Mounts.withMountedFilesystem(.tmpfs) { fs in
+            let file = fs.path("file")
+            try makeFile(file)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fs.mountPoint)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+            // nobody may read a root-owned 0644 file's attributes but not change them.
+            let result = try Tool.run(
+                "runuser", ["-u", "nobody", "--", Tool.xds, "write", file, "--identifier", "a", "--name", "b"])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("permission denied"))
+            #expect(result.stderr.contains("(EACCES)"))
+            #expect(try Tool.getfattr(file) == nil)
+        }
+    }
+
     @Test func missingFileIsENOENT() {
         let path = "/tmp/xds-missing-\(UUID().uuidString)"
         #expect(systemErrno { _ = try AttributeFile.read(at: path) } == .noSuchFile)
