@@ -87,7 +87,8 @@ public struct Arguments: Sendable {
         if !parsed.wantsHelp && !spec.positionals.contains(parsed.positionals.count) {
             let range = spec.positionals
             let expected =
-                range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+                range.lowerBound == range.upperBound
+                ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
             throw UsageError("expected \(expected) argument(s), got \(parsed.positionals.count)")
         }
         return parsed

@@ -61,7 +61,9 @@ public enum XDS {
             let padding = String(repeating: " ", count: max(1, 17 - command.name.count))
             lines.append("  " + command.name + padding + command.abstract)
         }
-        lines += ["", "  See 'xds help <subcommand>' for detailed help, 'xds help adapter' for the", "  adapter protocol."]
+        lines += [
+            "", "  See 'xds help <subcommand>' for detailed help, 'xds help adapter' for the", "  adapter protocol.",
+        ]
         return lines.joined(separator: "\n")
     }
 }
