@@ -87,6 +87,30 @@ struct AttributeFileErrorPathTests {
         }
     }
 
+    @Test func ext4BlockSharedWithAnotherAttributeIsENOSPCWithTheLimit() throws {
+        try Mounts.withMountedFilesystem(.ext4(blockSize: 1024)) { fs in
+            let file = fs.path("file")
+            try makeFile(file)
+            try ExtendedAttributes.setValue([UInt8](repeating: 1, count: 500), named: "user.other", at: file)
+            var large = sample
+            large.path = String(repeating: "p", count: 800)
+            #expect(large.encoded().count < 952)  // passes the pre-flight check, but the block is shared
+            do {
+                try AttributeFile.write(large, to: file)
+                Issue.record("a value that cannot share the block was written")
+            } catch {
+                guard case .system(let xattr)? = error as? AttributeFileError else {
+                    Issue.record("expected ENOSPC, got \(error)")
+                    return
+                }
+                #expect(xattr.errno == .noSpace)
+                #expect(xattr.limit == 952)
+                #expect(xattr.description.contains("at most 952 bytes"))
+            }
+            #expect(try Tool.getfattr(file) == nil)
+        }
+    }
+
     @Test func missingFileIsENOENT() {
         let path = "/tmp/xds-missing-\(UUID().uuidString)"
         #expect(systemErrno { _ = try AttributeFile.read(at: path) } == .noSuchFile)
