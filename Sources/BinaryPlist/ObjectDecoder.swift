@@ -54,8 +54,9 @@ struct ObjectDecoder {
     /// The object `index`, found inside `depth` containers through the reference at `position`.
     private mutating func value(of index: Int, depth: Int, referencedAt position: Int) throws(BPlistError) -> Decoded {
         guard references.isShared(index) else {
+            let decoded = try decodeObject(index, depth: depth)
             statistics.objectsDecoded += 1
-            return try decodeObject(index, depth: depth)
+            return decoded
         }
         switch slots[index].state {
         case .active:
