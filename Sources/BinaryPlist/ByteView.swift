@@ -133,3 +133,18 @@ struct ByteView {
 struct BadByte: Error {
     var offset: Int
 }
+
+extension ByteView {
+    /// Whether every byte of `string`'s UTF-8 is below 0x80 (reads native storage in place).
+    static func isASCII(_ string: String) -> Bool {
+        let utf8 = string.utf8
+        if let result = utf8.withContiguousStorageIfAvailable({ buffer in
+            var any: UInt8 = 0
+            for byte in buffer { any |= byte }
+            return any < 0x80
+        }) {
+            return result
+        }
+        return utf8.allSatisfy { $0 < 0x80 }
+    }
+}

@@ -236,7 +236,8 @@ struct ObjectDecoder {
                     .keyType, at: keyPosition,
                     "dictionary key is not a string (marker \(hex(view[layout.offset(of: keyRef)])))")
             }
-            guard case .string(let key) = try value(of: keyRef, depth: depth + 1, referencedAt: keyPosition).value else {
+            guard case .string(let key) = try value(of: keyRef, depth: depth + 1, referencedAt: keyPosition).value
+            else {
                 throw BPlistError(.keyType, at: keyPosition, "dictionary key is not a string")
             }
             let (valueRef, valuePosition) = try layout.reference(count + entry, from: body)
