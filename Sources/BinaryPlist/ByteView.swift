@@ -42,6 +42,13 @@ struct ByteView {
         switch width {
         case 1: return UInt64(base[offset])
         case 2: return UInt64(base[offset]) << 8 | UInt64(base[offset + 1])
+        case 4:
+            return UInt64(base[offset]) << 24 | UInt64(base[offset + 1]) << 16 | UInt64(base[offset + 2]) << 8
+                | UInt64(base[offset + 3])
+        case 8:
+            var value: UInt64 = 0
+            for index in offset..<(offset + 8) { value = value << 8 | UInt64(base[index]) }
+            return value
         default:
             var value: UInt64 = 0
             for index in offset..<(offset + width) {
