@@ -15,6 +15,9 @@ struct ObjectDecoder {
     private let rules: DecodingRules
     private let refSize: Int
     private let expansionBudget: Int
+    /// String and data bytes this decode may materialise: only offset-table entries that alias one
+    /// object can make the decoder read a payload twice, so an honest file stays far below it.
+    private let payloadBudget: Int
     private var references = ReferenceCounts()
     private var slots: [Slot] = []
     var statistics = DecodingStatistics()
@@ -40,6 +43,7 @@ struct ObjectDecoder {
         self.rules = rules
         self.refSize = trailer.objectRefSize
         self.expansionBudget = max(rules.maximumExpandedCount, trailer.numObjects)
+        self.payloadBudget = max(1 << 24, 4 * view.count)
         // numObjects * offsetIntSize bytes exist in the input, so both arrays are linear in the input.
         let references = ReferenceCounts(layout, top: trailer.topObject)
         self.references = references
@@ -110,11 +114,11 @@ struct ObjectDecoder {
         case 0x3: return (try date(at: start, marker: marker), 0, 1)
         case 0x4:
             let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 1)
-            statistics.payloadBytes += count
+            try spend(count, at: start)
             return (.data(view.bytes(at: body, count: count)), 0, 1)
         case 0x5:
             let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 1)
-            statistics.payloadBytes += count
+            try spend(count, at: start)
             switch view.asciiString(at: body, count: count) {
             case .success(let string): return (.string(string), 0, 1)
             case .failure(let bad):
@@ -123,7 +127,7 @@ struct ObjectDecoder {
             }
         case 0x6:
             let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 2)
-            statistics.payloadBytes += count * 2
+            try spend(count * 2, at: start)
             switch view.utf16String(at: body, units: count) {
             case .success(let string): return (.string(string), 0, 1)
             case .failure(let bad):
@@ -178,6 +182,14 @@ struct ObjectDecoder {
             throw BPlistError(.limit, at: start, "date \(seconds) is not a finite instant in years 0001-9999")
         }
         return .date(seconds)
+    }
+
+    private mutating func spend(_ bytes: Int, at start: Int) throws(BPlistError) {
+        // bplist.object.payload-budget: aliased offset-table entries may not multiply a payload.
+        guard bytes <= payloadBudget - statistics.payloadBytes else {
+            throw BPlistError(.limit, at: start, "strings and data exceed \(payloadBudget) bytes (aliased objects)")
+        }
+        statistics.payloadBytes += bytes
     }
 
     private mutating func enter(_ start: Int, depth: Int) throws(BPlistError) {
