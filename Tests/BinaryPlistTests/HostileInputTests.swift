@@ -147,3 +147,32 @@ extension Result {
         return nil
     }
 }
+
+@Suite struct AliasedOffsetTests {
+    /// Root array of 300 references to 300 offset-table entries that all name one 60 KB string.
+    @Test func aliasedEntriesCannotMultiplyAPayload() {
+        let string: [UInt8] = [0x5F, 0x12] + bigEndian(60_000, width: 4) + [UInt8](repeating: 0x61, count: 60_000)
+        let root: [UInt8] = [0xAF, 0x11, 0x01, 0x2C] + (1...300).flatMap { bigEndian(UInt64($0), width: 2) }
+        var builder = PlistBuilder([root, string])
+        builder.offsetSize = 4
+        builder.refSize = 2
+        builder.offsets = [8] + Array(repeating: UInt64(8 + root.count), count: 300)
+        builder.objects = [root, string]
+        var bytes = builder.bytes
+        // The builder counts objects from `objects`; the table really has 301 entries.
+        bytes = patched(bytes, at: bytes.count - 24, bigEndian(301, width: 8))
+        var statistics = DecodingStatistics()
+        #expect(throws: BPlistError.self) { try BPlistDecoder.decode(bytes, rules: .strict, statistics: &statistics) }
+        #expect(decodeError(bytes)?.category == .limit)
+        #expect(decodeError(bytes)?.message.contains("aliased") == true)
+        #expect(statistics.payloadBytes <= 1 << 24)
+    }
+
+    @Test func twoEntriesNamingOneObjectAreAccepted() throws {
+        var builder = PlistBuilder([[0xA2, 0x01, 0x02], ascii("shared")])
+        builder.offsets = [8, 11, 11]
+        var bytes = builder.bytes
+        bytes = patched(bytes, at: bytes.count - 24, bigEndian(3, width: 8))
+        #expect(try BPlistDecoder.decode(bytes) == .array([.string("shared"), .string("shared")]))
+    }
+}
