@@ -79,8 +79,8 @@ enum Workloads {
 
     static let attribute = PropertyListValue.dictionary([
         "identifier": .string("com.appliedphasor.working-copy"), "name": .string("Working Copy"),
-        "path": .string("libgit2/docs/Übersicht/README.md"),
-        "appInfoURL": .string("https://workingcopyapp.com/x-document-source/appInfo.json"),
+        "path": .string("libgit2/doc/README.md"),
+        "appInfoURL": .string("https://workingcopyapp.com/appInfo.json"),
     ])
 
     static func record(_ index: Int, _ random: inout SeededGenerator) -> PropertyListValue {
