@@ -73,8 +73,13 @@ public struct BenchMeasurement: Codable, Hashable, Sendable {
     public var bytes: Int
     /// Operations timed together per sample.
     public var iterationsPerSample: Int
-    /// Nanoseconds per operation, one entry per sample.
+    /// Wall-clock nanoseconds per operation, one entry per sample.
     public var samples: [Double]
+    /// CPU nanoseconds (user + system, the measuring thread) per operation, one entry per sample: steadier
+    /// than wall time on a shared machine.
+    public var cpuSamples: [Double]
+    /// Median of `cpuSamples`.
+    public var cpuMedian: Double?
     /// Min, median and max of `samples` (ns per operation); `nil` without samples.
     public var minimum: Double?
     /// See `minimum`.
@@ -93,7 +98,7 @@ public struct BenchMeasurement: Codable, Hashable, Sendable {
     /// Creates a measurement.
     public init(
         implementation: String, workload: String, operation: String, bytes: Int, iterationsPerSample: Int,
-        samples: [Double], outcome: String, baselineRSSKiB: Int?, peakRSSKiB: Int?
+        samples: [Double], cpuSamples: [Double] = [], outcome: String, baselineRSSKiB: Int?, peakRSSKiB: Int?
     ) {
         self.implementation = implementation
         self.workload = workload
@@ -101,6 +106,9 @@ public struct BenchMeasurement: Codable, Hashable, Sendable {
         self.bytes = bytes
         self.iterationsPerSample = iterationsPerSample
         self.samples = samples
+        self.cpuSamples = cpuSamples
+        let cpuSorted = cpuSamples.sorted()
+        cpuMedian = cpuSorted.isEmpty ? nil : cpuSorted[cpuSorted.count / 2]
         self.outcome = outcome
         self.baselineRSSKiB = baselineRSSKiB
         self.peakRSSKiB = peakRSSKiB
@@ -122,13 +130,16 @@ public struct BenchRatio: Codable, Hashable, Sendable {
     public var against: String
     /// `other median ÷ reference median`: above 1 the reference is faster.
     public var speedup: Double
+    /// Which medians: `cpu` (CPU time, used when both have it) or `wall`.
+    public var basis: String
 
     /// Creates a ratio record.
-    public init(workload: String, operation: String, against: String, speedup: Double) {
+    public init(workload: String, operation: String, against: String, speedup: Double, basis: String) {
         self.workload = workload
         self.operation = operation
         self.against = against
         self.speedup = speedup
+        self.basis = basis
     }
 }
 

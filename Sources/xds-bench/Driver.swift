@@ -11,6 +11,8 @@ struct DriverOptions {
     var timeout: Double = 30
     var implementations: Set<String>?
     var workloads: Set<String>?
+    /// Write the generated inputs into this directory and stop (for profiling).
+    var dump: String?
 }
 
 enum Driver {
@@ -32,6 +34,10 @@ enum Driver {
         let workloads = Workloads.make(seed: options.seed, smoke: options.smoke).filter {
             options.workloads?.contains($0.name) ?? true
         }
+        if let dump = options.dump {
+            for workload in workloads { print(prepare(workload, scratch: dump, shm: dump)) }
+            return 0
+        }
         var measurements: [BenchMeasurement] = []
         var failures = 0
         for workload in workloads {
@@ -52,7 +58,8 @@ enum Driver {
                 let measurement = BenchMeasurement(
                     implementation: implementation, workload: workload.name, operation: operation,
                     bytes: result?.bytes ?? workload.bytes.count, iterationsPerSample: result?.iterations ?? 0,
-                    samples: result?.samples ?? [], outcome: result?.outcome ?? failure,
+                    samples: result?.samples ?? [], cpuSamples: result?.cpuSamples ?? [],
+                    outcome: result?.outcome ?? failure,
                     baselineRSSKiB: result?.baselineRSSKiB, peakRSSKiB: result?.peakRSSKiB)
                 measurements.append(measurement)
                 progress(measurement)
@@ -93,19 +100,22 @@ enum Driver {
         return path
     }
 
+    /// Other median ÷ reference median, from CPU time where both have it (steadier on a shared machine).
     static func ratios(_ measurements: [BenchMeasurement]) -> [BenchRatio] {
         var ratios: [BenchRatio] = []
         for reference in measurements where reference.implementation == "reference" && reference.outcome == "ok" {
-            guard let base = reference.median, base > 0 else { continue }
             for other in measurements
             where other.implementation != "reference" && other.workload == reference.workload
                 && other.operation == reference.operation && other.outcome == "ok"
             {
-                guard let median = other.median else { continue }
+                let basis = reference.cpuMedian != nil && other.cpuMedian != nil ? "cpu" : "wall"
+                let base = basis == "cpu" ? reference.cpuMedian : reference.median
+                let median = basis == "cpu" ? other.cpuMedian : other.median
+                guard let base, let median, base > 0 else { continue }
                 ratios.append(
                     BenchRatio(
                         workload: reference.workload, operation: reference.operation, against: other.implementation,
-                        speedup: median / base))
+                        speedup: median / base, basis: basis))
             }
         }
         return ratios

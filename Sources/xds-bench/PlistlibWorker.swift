@@ -17,20 +17,22 @@ enum PlistlibWorker {
                 for line in f:
                     if line.startswith(field + ":"):
                         return int(line.split()[1])
-        res = {"samples": [], "iterations": 0, "bytes": 0, "outcome": "ok"}
+        res = {"samples": [], "cpuSamples": [], "iterations": 0, "bytes": 0, "outcome": "ok"}
         def measure(body):
-            t = time.perf_counter_ns(); body(); once = max(1, time.perf_counter_ns() - t)
+            t = time.perf_counter_ns(); c = time.thread_time_ns(); body()
+            once = max(1, time.perf_counter_ns() - t)
             if smoke:
-                return [float(once)], 1
+                return [float(once)], [float(time.thread_time_ns() - c)], 1
             n = max(1, min(200000, 20000000 // once))
             count = 3 if once > 1e9 else 5 if once > 2e8 else 11
-            samples = []
+            samples, cpu = [], []
             for _ in range(count):
-                t = time.perf_counter_ns()
+                t = time.perf_counter_ns(); c = time.thread_time_ns()
                 for _ in range(n):
                     body()
+                cpu.append((time.thread_time_ns() - c) / n)
                 samples.append((time.perf_counter_ns() - t) / n)
-            return samples, n
+            return samples, cpu, n
         try:
             if op == "read-decode":
                 body = lambda: len(plistlib.loads(os.getxattr(path, "user.x-document-source")))
@@ -51,7 +53,7 @@ enum PlistlibWorker {
                 f.write("5")
             res["baselineRSSKiB"] = status("VmRSS")
             try:
-                res["samples"], res["iterations"] = measure(body)
+                res["samples"], res["cpuSamples"], res["iterations"] = measure(body)
             except Exception as e:
                 res["outcome"] = "rejected: %s: %s (timed to the rejection)" % (type(e).__name__, str(e)[:160])
                 def rejecting():
@@ -59,7 +61,7 @@ enum PlistlibWorker {
                         body()
                     except Exception:
                         pass
-                res["samples"], res["iterations"] = measure(rejecting)
+                res["samples"], res["cpuSamples"], res["iterations"] = measure(rejecting)
             res["peakRSSKiB"] = status("VmHWM")
         except BaseException as e:
             res["outcome"] = "rejected: %s: %s" % (type(e).__name__, str(e)[:160])

@@ -26,7 +26,7 @@ enum SwiftWorker {
             setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
             Timing.resetPeakRSS()
             result.baselineRSSKiB = Timing.statusKiB("VmRSS")
-            let measured: (samples: [Double], iterations: Int)
+            let measured: (samples: [Double], cpu: [Double], iterations: Int)
             if implementation == "libplist" && operation == "encode" {
                 let tree = try LibplistTree(parsing: bytes)
                 result.bytes = try tree.binary().count
@@ -45,6 +45,7 @@ enum SwiftWorker {
                 measured = try Timing.measure(smoke: smoke, timed)
             }
             result.samples = measured.samples
+            result.cpuSamples = measured.cpu
             result.iterations = measured.iterations
             result.peakRSSKiB = Timing.statusKiB("VmHWM")
         } catch {

@@ -29,7 +29,7 @@ import Testing
         #expect(Set(report.measurements.map(\.implementation)) == Set(BenchRendering.implementations))
         for m in report.measurements {
             #expect(m.outcome == "ok", "\(m.workload) \(m.operation) \(m.implementation): \(m.outcome)")
-            #expect(m.samples.count == 1 && m.iterationsPerSample == 1)
+            #expect(m.samples.count == 1 && m.cpuSamples.count == 1 && m.iterationsPerSample == 1)
             #expect(m.peakRSSKiB != nil)
         }
         #expect(table.split(separator: "\n").count == report.measurements.count + 2)
