@@ -26,18 +26,18 @@ struct ByteView {
         return try result.get()
     }
 
-    private func check(_ offset: Int, _ length: Int) {
+    @inline(__always) private func check(_ offset: Int, _ length: Int) {
         precondition(offset >= 0 && length >= 0 && length <= base.count && offset <= base.count - length)
     }
 
     /// The byte at `offset`.
-    subscript(offset: Int) -> UInt8 {
+    @inline(__always) subscript(offset: Int) -> UInt8 {
         check(offset, 1)
         return base[offset]
     }
 
     /// The big-endian unsigned integer of `width` bytes at `offset`, or nil when it exceeds 64 bits.
-    func uint(at offset: Int, width: Int) -> UInt64? {
+    @inline(__always) func uint(at offset: Int, width: Int) -> UInt64? {
         check(offset, width)
         switch width {
         case 1: return UInt64(base[offset])
