@@ -58,7 +58,9 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
 extension BuiltIn {
     /// Builds the implementation, asking an adapter for its capabilities and version.
     /// - Returns: the implementation, or why it cannot run here.
-    public func make(_ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String) -> Result<any Implementation, ProbeError> {
+    public func make(_ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String) -> Result<
+        any Implementation, ProbeError
+    > {
         guard let command = command(locations) else {
             if self == .original { return .success(OriginalIconBehaviour(version: referenceVersion)) }
             return .success(ReferenceImplementation(version: referenceVersion))

@@ -58,7 +58,8 @@ public struct ConformanceCase: Hashable, Sendable {
                 }
             case .icons:
                 for scale in 1...3 {
-                    cases.append(ConformanceCase(id: id + "@scale=\(scale)", vector: vector, kind: .selectIcon(scale: scale)))
+                    cases.append(
+                        ConformanceCase(id: id + "@scale=\(scale)", vector: vector, kind: .selectIcon(scale: scale)))
                 }
             case .fs:
                 continue

@@ -83,7 +83,9 @@ public func shellSplit(_ text: String) throws(ShellSplitError) -> [String] {
             inWord = false
         case "'":
             inWord = true
-            guard let end = characters.firstIndex(of: "'") else { throw ShellSplitError(message: "unterminated single quote") }
+            guard let end = characters.firstIndex(of: "'") else {
+                throw ShellSplitError(message: "unterminated single quote")
+            }
             current += String(characters[..<end])
             characters = characters[(end + 1)...]
         case "\"":

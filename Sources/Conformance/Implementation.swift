@@ -24,7 +24,9 @@ public struct AdapterRequest: Hashable, Sendable {
     /// `decode` with bplist bytes on stdin.
     public static func decode(_ bytes: [UInt8]) -> AdapterRequest { AdapterRequest(call: .decode, input: bytes) }
     /// `encode` with tagged JSON on stdin.
-    public static func encode(_ taggedJSON: [UInt8]) -> AdapterRequest { AdapterRequest(call: .encode, input: taggedJSON) }
+    public static func encode(_ taggedJSON: [UInt8]) -> AdapterRequest {
+        AdapterRequest(call: .encode, input: taggedJSON)
+    }
     /// `read-attribute PATH`.
     public static func readAttribute(path: String) -> AdapterRequest {
         AdapterRequest(call: .readAttribute, arguments: [path])
@@ -35,7 +37,8 @@ public struct AdapterRequest: Hashable, Sendable {
     }
     /// `select-icon --scale S --app-info-url URL` with appInfo.json bytes on stdin.
     public static func selectIcon(scale: Int, appInfoURL: String, appInfo: [UInt8]) -> AdapterRequest {
-        AdapterRequest(call: .selectIcon, arguments: ["--scale", String(scale), "--app-info-url", appInfoURL], input: appInfo)
+        AdapterRequest(
+            call: .selectIcon, arguments: ["--scale", String(scale), "--app-info-url", appInfoURL], input: appInfo)
     }
 }
 
@@ -74,10 +77,18 @@ public struct ProcessImplementation: Implementation {
     public static func probeCapabilities(_ command: [String], limits: ProcessLimits) -> Result<[String], ProbeError> {
         let result = ProcessRunner.run(command + ["capabilities"], input: [], limits: limits)
         guard result.verdict == .accepted else {
-            return .failure(ProbeError(message: "'capabilities' ended with \(result.terminationSummary): \(escapedText(result.stderr, limit: 300))"))
+            return .failure(
+                ProbeError(
+                    message:
+                        "'capabilities' ended with \(result.terminationSummary): \(escapedText(result.stderr, limit: 300))"
+                ))
         }
         guard let names = parseStringList(result.stdout) else {
-            return .failure(ProbeError(message: "'capabilities' did not print a JSON list of strings: \(escapedText(result.stdout, limit: 300))"))
+            return .failure(
+                ProbeError(
+                    message:
+                        "'capabilities' did not print a JSON list of strings: \(escapedText(result.stdout, limit: 300))"
+                ))
         }
         return .success(names.filter { AdapterCall(rawValue: $0) != nil })
     }

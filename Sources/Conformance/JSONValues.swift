@@ -4,7 +4,9 @@ import Foundation
 
 /// Parses a JSON list of strings, e.g. the `capabilities` answer.
 func parseStringList(_ bytes: [UInt8]) -> [String]? {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return nil }
+    guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
+        return nil
+    }
     return object as? [String]
 }
 
@@ -76,7 +78,8 @@ struct IconsExpectation {
         guard let table = value as? [String: Any] else { return [:] }
         var result: [Int: IconExpectation] = [:]
         for (scaleText, entry) in table {
-            guard let scale = Int(scaleText), let entry = entry as? [String: Any], let outcome = entry["outcome"] as? String
+            guard let scale = Int(scaleText), let entry = entry as? [String: Any],
+                let outcome = entry["outcome"] as? String
             else { continue }
             switch outcome {
             case "icon": if let url = entry["url"] as? String { result[scale] = .icon(url: url) }

@@ -22,10 +22,13 @@ public struct Judge: Sendable {
         }
         let result = grade.result
         var actual = result.map { escapedText($0.stdout) } ?? ""
-        if let result, result.verdict != .accepted { actual = result.terminationSummary + (actual.isEmpty ? "" : ": " + actual) }
+        if let result, result.verdict != .accepted {
+            actual = result.terminationSummary + (actual.isEmpty ? "" : ": " + actual)
+        }
         if let note = grade.note { actual = note + (actual.isEmpty ? "" : " | " + actual) }
         return VectorResult(
-            caseID: testCase.id, vectorID: metadata.id, area: metadata.area, group: metadata.group, level: metadata.level,
+            caseID: testCase.id, vectorID: metadata.id, area: metadata.area, group: metadata.group,
+            level: metadata.level,
             outcome: grade.outcome, expected: grade.expected, actual: actual,
             diagnostics: result.map { escapedText($0.stderr) } ?? "", exitStatus: result?.exitStatus,
             signal: result?.signal, knownFailure: nil)
@@ -90,13 +93,18 @@ public struct Judge: Sendable {
         case .crashed:
             return Grade(outcome: .crash, expected: expected, result: result)
         case .rejected:
-            guard let shouldAccept else { return Grade(outcome: .implementationDefinedRejected, expected: expected, result: result) }
+            guard let shouldAccept else {
+                return Grade(outcome: .implementationDefinedRejected, expected: expected, result: result)
+            }
             return Grade(outcome: shouldAccept ? .shouldHaveAccepted : .pass, expected: expected, result: result)
         case .accepted:
-            guard let shouldAccept else { return Grade(outcome: .implementationDefinedAccepted, expected: expected, result: result) }
+            guard let shouldAccept else {
+                return Grade(outcome: .implementationDefinedAccepted, expected: expected, result: result)
+            }
             guard shouldAccept else { return Grade(outcome: .shouldHaveRejected, expected: expected, result: result) }
             if result.stdoutTruncated {
-                return Grade(outcome: .wrongValue, expected: expected, result: result, note: "output larger than the cap")
+                return Grade(
+                    outcome: .wrongValue, expected: expected, result: result, note: "output larger than the cap")
             }
             let (matches, note) = valueMatches()
             return Grade(outcome: matches ? .pass : .wrongValue, expected: expected, result: result, note: note)
@@ -114,7 +122,9 @@ public struct Judge: Sendable {
     }
 
     private func gradeDecode(_ vector: Vector, _ result: CallResult) -> Grade {
-        let expectedText = vector.expected.map { "accept: " + escapedText($0, limit: 400) } ?? "reject (\(vector.metadata.error?.rawValue ?? "invalid"))"
+        let expectedText =
+            vector.expected.map { "accept: " + escapedText($0, limit: 400) }
+            ?? "reject (\(vector.metadata.error?.rawValue ?? "invalid"))"
         return gradeVerdict(vector, shouldAccept: mustAccept(vector), result: result, expected: expectedText) {
             guard let expectedBytes = vector.expected, let expected = try? TaggedJSON.decode(expectedBytes) else {
                 return (false, "the vector's expected JSON does not parse")
@@ -129,7 +139,10 @@ public struct Judge: Sendable {
     }
 
     private func gradeEncode(_ vector: Vector, _ result: CallResult) -> Grade {
-        gradeVerdict(vector, shouldAccept: true, result: result, expected: expectation(ConformanceCase(id: "", vector: vector, kind: .encode))) {
+        gradeVerdict(
+            vector, shouldAccept: true, result: result,
+            expected: expectation(ConformanceCase(id: "", vector: vector, kind: .encode))
+        ) {
             guard let expectedBytes = vector.expected, let expected = try? TaggedJSON.decode(expectedBytes) else {
                 return (false, "the vector's expected JSON does not parse")
             }

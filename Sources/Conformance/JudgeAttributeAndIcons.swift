@@ -16,18 +16,25 @@ extension Judge {
         let expected = expectation(testCase)
         let parsed = vector.expected.flatMap { AttributeExpectation($0) }
         guard let file = makeTemporaryFile(testCase.id) else {
-            return Grade(outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
+            return Grade(
+                outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
         }
         defer { unlink(file) }
         var note: String?
-        let status = vector.input.withUnsafeBytes { LibcXattr.set(file, documentSourceAttributeName, $0.baseAddress, $0.count, 0) }
-        if status != 0 { note = "runner: setxattr failed (\(String(cString: strerror(errno)))), the file has no attribute" }
+        let status = vector.input.withUnsafeBytes {
+            LibcXattr.set(file, documentSourceAttributeName, $0.baseAddress, $0.count, 0)
+        }
+        if status != 0 {
+            note = "runner: setxattr failed (\(String(cString: strerror(errno)))), the file has no attribute"
+        }
         let result = implementation.perform(.readAttribute(path: file))
         let shouldAccept: Bool? =
             vector.metadata.group == .implementationDefined ? nil : (parsed.map { $0.fields != nil } ?? false)
         var grade = gradeVerdict(vector, shouldAccept: shouldAccept, result: result, expected: expected) {
             guard let wanted = parsed?.fields else { return (false, "the vector's expected JSON does not parse") }
-            guard let fields = parseFieldObject(result.stdout) else { return (false, "output is not a JSON object of strings") }
+            guard let fields = parseFieldObject(result.stdout) else {
+                return (false, "output is not a JSON object of strings")
+            }
             return (fields == wanted, nil)
         }
         if let note { grade.note = grade.note.map { note + "; " + $0 } ?? note }
@@ -41,7 +48,8 @@ extension Judge {
             return Grade(outcome: .notApplicable, expected: expected, result: nil)
         }
         guard let file = makeTemporaryFile(testCase.id) else {
-            return Grade(outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
+            return Grade(
+                outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
         }
         defer { unlink(file) }
         let result = implementation.perform(.writeAttribute(path: file, fields: renderFieldObject(wanted)))
@@ -55,15 +63,20 @@ extension Judge {
                 guard case .string(let text) = value else { return (false, "key '\(key)' is not a string") }
                 written[key] = text
             }
-            return (written == wanted, written == wanted ? nil : "wrote " + String(decoding: renderFieldObject(written), as: UTF8.self))
+            return (
+                written == wanted,
+                written == wanted ? nil : "wrote " + String(decoding: renderFieldObject(written), as: UTF8.self)
+            )
         }
     }
 
     func selectIcon(_ vector: Vector, scale: Int, on implementation: any Implementation) -> Grade {
         let expected = expectation(ConformanceCase(id: "", vector: vector, kind: .selectIcon(scale: scale)))
-        guard let expectations = vector.expected.flatMap({ IconsExpectation($0) }), let wanted = expectations.recommended[scale]
+        guard let expectations = vector.expected.flatMap({ IconsExpectation($0) }),
+            let wanted = expectations.recommended[scale]
         else {
-            return Grade(outcome: .notApplicable, expected: expected, result: nil, note: "runner: the vector has no expectation")
+            return Grade(
+                outcome: .notApplicable, expected: expected, result: nil, note: "runner: the vector has no expectation")
         }
         let result = implementation.perform(
             .selectIcon(scale: scale, appInfoURL: expectations.appInfoURL, appInfo: vector.input))
@@ -73,8 +86,10 @@ extension Judge {
         case .none: shouldAccept = false
         case .originalRaises: shouldAccept = false
         }
-        return gradeVerdict(vector, shouldAccept: vector.metadata.group == .implementationDefined ? nil : shouldAccept,
-            result: result, expected: expected) {
+        return gradeVerdict(
+            vector, shouldAccept: vector.metadata.group == .implementationDefined ? nil : shouldAccept,
+            result: result, expected: expected
+        ) {
             guard case .icon(let url) = wanted else { return (false, nil) }
             let chosen = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             return (chosen == url, nil)
@@ -97,7 +112,9 @@ func readAttributeBytes(_ path: String) -> [UInt8]? {
     let size = LibcXattr.get(path, documentSourceAttributeName, nil, 0)
     guard size >= 0 else { return nil }
     var buffer = [UInt8](repeating: 0, count: size)
-    let read = buffer.withUnsafeMutableBytes { LibcXattr.get(path, documentSourceAttributeName, $0.baseAddress, $0.count) }
+    let read = buffer.withUnsafeMutableBytes {
+        LibcXattr.get(path, documentSourceAttributeName, $0.baseAddress, $0.count)
+    }
     guard read >= 0 else { return nil }
     return Array(buffer.prefix(read))
 }
@@ -105,12 +122,14 @@ func readAttributeBytes(_ path: String) -> [UInt8]? {
 /// Glibc's setxattr/getxattr. Swift's Glibc module does not export <sys/xattr.h>, and the runner must not
 /// depend on the attribute module it judges, so the two symbols are looked up in the C library directly.
 enum LibcXattr {
-    typealias SetFunction = @convention(c) (
-        UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
-    ) -> Int32
-    typealias GetFunction = @convention(c) (
-        UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int
-    ) -> Int
+    typealias SetFunction =
+        @convention(c) (
+            UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
+        ) -> Int32
+    typealias GetFunction =
+        @convention(c) (
+            UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int
+        ) -> Int
 
     static func set(_ path: String, _ name: String, _ value: UnsafeRawPointer?, _ size: Int, _ flags: Int32) -> Int32 {
         guard let symbol = dlsym(nil, "setxattr") else {

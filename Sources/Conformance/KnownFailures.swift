@@ -33,8 +33,12 @@ public struct KnownFailures: Hashable, Sendable {
             guard !id.isEmpty, !id.contains(" ") else {
                 throw KnownFailuresError(line: index + 1, message: "expected one id before '#'")
             }
-            guard !reason.isEmpty else { throw KnownFailuresError(line: index + 1, message: "'\(id)' has an empty reason") }
-            guard list.reasons[id] == nil else { throw KnownFailuresError(line: index + 1, message: "'\(id)' is listed twice") }
+            guard !reason.isEmpty else {
+                throw KnownFailuresError(line: index + 1, message: "'\(id)' has an empty reason")
+            }
+            guard list.reasons[id] == nil else {
+                throw KnownFailuresError(line: index + 1, message: "'\(id)' is listed twice")
+            }
             list.reasons[id] = reason
             list.order.append(id)
         }
@@ -77,7 +81,9 @@ extension KnownFailures {
         var matched: [String: (ran: Int, deviated: Int)] = [:]
         for index in results.indices {
             let result = results[index]
-            let id = reasons[result.caseID] != nil ? result.caseID : (reasons[result.vectorID] != nil ? result.vectorID : nil)
+            let id =
+                reasons[result.caseID] != nil
+                ? result.caseID : (reasons[result.vectorID] != nil ? result.vectorID : nil)
             guard let id else {
                 if result.outcome.isDeviation && result.level == .required { check.unexpected.append(result) }
                 continue
@@ -103,7 +109,10 @@ extension KnownFailures {
 
 extension StringProtocol {
     fileprivate func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed())
+        String(
+            drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed().drop(while: {
+                $0 == " " || $0 == "\t" || $0 == "\r"
+            }).reversed())
     }
     fileprivate func replacingNewlines() -> String {
         String(map { $0 == "\n" || $0 == "\r" ? " " : $0 })

@@ -17,7 +17,8 @@ public struct ProcessLimits: Hashable, Sendable {
     /// Bytes of standard error kept.
     public var stderrCap: Int
 
-    public init(timeout: Double = 10, addressSpace: Int? = 4 << 30, stdoutCap: Int = 8 << 20, stderrCap: Int = 64 << 10) {
+    public init(timeout: Double = 10, addressSpace: Int? = 4 << 30, stdoutCap: Int = 8 << 20, stderrCap: Int = 64 << 10)
+    {
         self.timeout = timeout
         self.addressSpace = addressSpace
         self.stdoutCap = stdoutCap
@@ -33,7 +34,9 @@ public enum ProcessRunner {
 
     /// Runs `arguments` (looked up in PATH) with `input` on stdin, under `limits`.
     public static func run(_ arguments: [String], input: [UInt8], limits: ProcessLimits) -> CallResult {
-        guard !arguments.isEmpty else { return CallResult(termination: .failedToStart("empty command"), stdout: [], stderr: []) }
+        guard !arguments.isEmpty else {
+            return CallResult(termination: .failedToStart("empty command"), stdout: [], stderr: [])
+        }
         var argv = arguments
         if let bytes = limits.addressSpace, let prlimit = prlimitPath {
             argv = [prlimit, "--as=\(bytes)", "--"] + argv
@@ -76,7 +79,8 @@ public enum ProcessRunner {
     }
 
     /// posix_spawnp with the pipes on 0/1/2, a new process group, SIGPIPE back to default.
-    private static func spawn(_ argv: [String], stdin: Int32, stdout: Int32, stderr: Int32) -> Result<pid_t, SpawnErrno> {
+    private static func spawn(_ argv: [String], stdin: Int32, stdout: Int32, stderr: Int32) -> Result<pid_t, SpawnErrno>
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

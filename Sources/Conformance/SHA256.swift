@@ -28,7 +28,9 @@ public struct SHA256: Sendable {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (copy.buffer.count + tail.count) % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         var pending = copy.buffer + tail
         while !pending.isEmpty {
             copy.compress(Array(pending.prefix(64)))

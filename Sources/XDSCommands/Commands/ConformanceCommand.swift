@@ -52,8 +52,10 @@ enum ConformanceCommand: Command {
 
     static let spec = ArgumentSpec(
         valueOptions: [
-            "--vectors", "--out", "--impl", "--cmd", "--name", "--area", "--level", "--run", "--skip", "--known-failures",
-            "--known-failures-dir", "--write-known-failures", "--timeout", "--memory-limit", "--jobs", "--junit", "--html",
+            "--vectors", "--out", "--impl", "--cmd", "--name", "--area", "--level", "--run", "--skip",
+            "--known-failures",
+            "--known-failures-dir", "--write-known-failures", "--timeout", "--memory-limit", "--jobs", "--junit",
+            "--html",
             "--markdown",
         ],
         flags: ["--json"])

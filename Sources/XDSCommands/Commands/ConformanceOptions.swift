@@ -39,7 +39,9 @@ struct ConformanceOptions {
             } else if let builtIn = BuiltIn(rawValue: name) {
                 builtIns.append(builtIn)
             } else {
-                throw UsageError("unknown implementation '\(name)' (one of: all, \(BuiltIn.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw UsageError(
+                    "unknown implementation '\(name)' (one of: all, \(BuiltIn.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
         }
         if builtIns.isEmpty && adapter == nil { builtIns = BuiltIn.allCases }
@@ -69,11 +71,15 @@ struct ConformanceOptions {
             throw UsageError("--write-known-failures: with several implementations the path must contain {impl}")
         }
         if let text = arguments.value("--timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else { throw UsageError("--timeout: expected seconds in (0, 3600]") }
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                throw UsageError("--timeout: expected seconds in (0, 3600]")
+            }
             limits.timeout = seconds
         }
         if let text = arguments.value("--memory-limit") {
-            guard let mebibytes = Int(text), mebibytes >= 16 else { throw UsageError("--memory-limit: expected MiB ≥ 16") }
+            guard let mebibytes = Int(text), mebibytes >= 16 else {
+                throw UsageError("--memory-limit: expected MiB ≥ 16")
+            }
             limits.addressSpace = mebibytes << 20
         }
         if let text = arguments.value("--jobs") {

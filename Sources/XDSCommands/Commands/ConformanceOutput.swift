@@ -27,7 +27,9 @@ enum ConformanceOutput {
             Console.printError("warning: \(requested): renderings are not available in this build; see the JSON report")
         }
         for (path, bytes) in files {
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return "cannot write \(path)" }
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                return "cannot write \(path)"
+            }
         }
         return nil
     }

@@ -109,7 +109,9 @@ struct ConformanceSession {
             if let candidate = path, !FileManager.default.fileExists(atPath: candidate) { path = nil }
         }
         guard let path else { return KnownFailures() }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ListError(text: "\(path): unreadable") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ListError(text: "\(path): unreadable")
+        }
         do {
             return try KnownFailures.parse(String(decoding: data, as: UTF8.self))
         } catch {
@@ -129,11 +131,19 @@ struct ConformanceSession {
             failed = true
             Console.printError("FAIL \(name):")
             for result in check.unexpected.prefix(20) {
-                Console.printError("  \(result.caseID): \(result.outcome.rawValue) (expected \(result.expected.prefix(80)); got \(result.actual.prefix(120)))")
+                Console.printError(
+                    "  \(result.caseID): \(result.outcome.rawValue) (expected \(result.expected.prefix(80)); got \(result.actual.prefix(120)))"
+                )
             }
-            if check.unexpected.count > 20 { Console.printError("  … \(check.unexpected.count - 20) more unexpected deviations") }
-            for id in check.stale { Console.printError("  \(id): listed as a known failure but passes now; remove it from the list") }
-            for id in check.unknown { Console.printError("  \(id): listed as a known failure but no such vector or case") }
+            if check.unexpected.count > 20 {
+                Console.printError("  … \(check.unexpected.count - 20) more unexpected deviations")
+            }
+            for id in check.stale {
+                Console.printError("  \(id): listed as a known failure but passes now; remove it from the list")
+            }
+            for id in check.unknown {
+                Console.printError("  \(id): listed as a known failure but no such vector or case")
+            }
         }
         return failed
     }
@@ -144,10 +154,12 @@ struct ConformanceSession {
 
     /// Where the built-ins' programs are, relative to the running `xds` and the working directory.
     static func locations() -> BuiltInLocations {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let directory = (executable as NSString).deletingLastPathComponent
         let script = "Sources/Adapters/plistlib/xds_adapter_plistlib.py"
-        let python = ProcessRunner.run(["python3", "-c", "import sys; print(sys.executable)"], input: [], limits: ProcessLimits(timeout: 10))
+        let python = ProcessRunner.run(
+            ["python3", "-c", "import sys; print(sys.executable)"], input: [], limits: ProcessLimits(timeout: 10))
         let pythonPath = String(decoding: python.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return BuiltInLocations(
             xds: executable, foundationAdapter: directory + "/xds-adapter-foundation",
@@ -158,7 +170,9 @@ struct ConformanceSession {
     /// `relative` under the working directory or the executable's directory, or one of their parents.
     static func findUpward(_ relative: String, from starts: [String]? = nil) -> String? {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        for start in starts ?? [FileManager.default.currentDirectoryPath, (executable as NSString).deletingLastPathComponent] {
+        for start in starts ?? [
+            FileManager.default.currentDirectoryPath, (executable as NSString).deletingLastPathComponent,
+        ] {
             var directory = start
             while !directory.isEmpty {
                 let candidate = directory + "/" + relative
