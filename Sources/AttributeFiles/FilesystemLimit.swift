@@ -64,21 +64,53 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
         var type: String
         var source: String
 
-        /// The mount whose device is `stat(path).st_dev`.
+        /// The mount whose device is `stat(path).st_dev`; failing that (btrfs gives each subvolume its
+        /// own anonymous device), the mount whose mount point is the longest prefix of the real path.
         static func entry(containing path: String) -> MountTable? {
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
             let device = "\(major(status.st_dev)):\(minor(status.st_dev))"
             guard let bytes = readBytes("/proc/self/mountinfo", offset: 0, count: 1 << 20) else { return nil }
+            var best: (length: Int, entry: MountTable)?
+            let resolved = realPath(path)
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
                 // id parent major:minor root mountpoint options [optional…] - type source superoptions
                 let fields = line.split(separator: " ")
-                guard fields.count > 2, fields[2] == device, let dash = fields.firstIndex(of: "-"),
-                    dash + 2 < fields.count
-                else { continue }
-                return MountTable(type: String(fields[dash + 1]), source: String(fields[dash + 2]))
+                guard fields.count > 4, let dash = fields.firstIndex(of: "-"), dash + 2 < fields.count else { continue }
+                let entry = MountTable(type: String(fields[dash + 1]), source: unescape(fields[dash + 2]))
+                if fields[2] == device { return entry }
+                let mountPoint = unescape(fields[4])
+                if let resolved,
+                    resolved == mountPoint || resolved.hasPrefix(mountPoint == "/" ? "/" : mountPoint + "/"),
+                    mountPoint.utf8.count >= best?.length ?? -1
+                {
+                    best = (mountPoint.utf8.count, entry)
+                }
             }
-            return nil
+            return best?.entry
+        }
+
+        /// mountinfo writes space, tab, newline and backslash as `\ooo`.
+        private static func unescape(_ field: Substring) -> String {
+            var bytes: [UInt8] = []
+            var utf8 = Array(field.utf8)[...]
+            while let byte = utf8.popFirst() {
+                if byte == UInt8(ascii: "\\"), utf8.count >= 3,
+                    let value = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8)
+                {
+                    bytes.append(value)
+                    utf8 = utf8.dropFirst(3)
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        private static func realPath(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
         }
     }
 
