@@ -1,5 +1,7 @@
 // Sources/Conformance/ConformanceCase.swift - The cases a vector set yields: decode, encode, attribute, icon scales
 
+import DocumentSource
+
 /// What a case asks of an implementation.
 public enum CaseKind: Hashable, Sendable {
     /// plist: decode the vector's bytes.
@@ -25,8 +27,15 @@ public enum CaseKind: Hashable, Sendable {
     }
 }
 
-/// A write round trip needs every field: the original writer raises on a missing one.
-let writableFields: Set<String> = ["identifier", "name", "path", "appInfoURL"]
+/// Whether a write round trip is fair: all four fields (the original writer raises on a missing one),
+/// a non-empty identifier and name and an absolute https appInfoURL (the convention's rules for writers).
+func isWritable(_ fields: [String: String]) -> Bool {
+    guard Set(fields.keys) == ["identifier", "name", "path", "appInfoURL"] else { return false }
+    guard let identifier = fields["identifier"], let name = fields["name"], let url = fields["appInfoURL"] else {
+        return false
+    }
+    return !identifier.isEmpty && !name.isEmpty && ConventionRules.isAbsoluteHTTPS(url)
+}
 
 /// One vector met in one way. Icon vectors give three cases (scales 1, 2, 3).
 public struct ConformanceCase: Hashable, Sendable {
@@ -55,7 +64,7 @@ public struct ConformanceCase: Hashable, Sendable {
             case .attribute:
                 cases.append(ConformanceCase(id: id, vector: vector, kind: .readAttribute))
                 if vector.metadata.group == .valid, let expected = vector.expected,
-                    let fields = AttributeExpectation(expected)?.fields, Set(fields.keys) == writableFields
+                    let fields = AttributeExpectation(expected)?.fields, isWritable(fields)
                 {
                     cases.append(ConformanceCase(id: id + "#write", vector: vector, kind: .writeAttribute))
                 }

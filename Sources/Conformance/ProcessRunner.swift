@@ -10,6 +10,9 @@ import Foundation
 public struct ProcessLimits: Hashable, Sendable {
     /// Seconds before the runner kills the call's process group.
     public var timeout: Double
+    /// RLIMIT_CPU for the call, in seconds (SIGXCPU, then SIGKILL): catches a hang in CPU time, which a busy
+    /// machine does not stretch as it stretches wall time; nil for none.
+    public var cpuSeconds: Int?
     /// RLIMIT_AS for the call, in bytes, applied through util-linux `prlimit`; nil for none.
     public var addressSpace: Int?
     /// Bytes of standard output kept; the rest is read and discarded.
@@ -17,9 +20,12 @@ public struct ProcessLimits: Hashable, Sendable {
     /// Bytes of standard error kept.
     public var stderrCap: Int
 
-    public init(timeout: Double = 10, addressSpace: Int? = 4 << 30, stdoutCap: Int = 8 << 20, stderrCap: Int = 64 << 10)
-    {
+    public init(
+        timeout: Double = 10, cpuSeconds: Int? = 3, addressSpace: Int? = 4 << 30, stdoutCap: Int = 8 << 20,
+        stderrCap: Int = 64 << 10
+    ) {
         self.timeout = timeout
+        self.cpuSeconds = cpuSeconds
         self.addressSpace = addressSpace
         self.stdoutCap = stdoutCap
         self.stderrCap = stderrCap
@@ -38,8 +44,9 @@ public enum ProcessRunner {
             return CallResult(termination: .failedToStart("empty command"), stdout: [], stderr: [])
         }
         var argv = arguments
-        if let bytes = limits.addressSpace, let prlimit = prlimitPath {
-            argv = [prlimit, "--as=\(bytes)", "--"] + argv
+        if let prlimit = prlimitPath, limits.addressSpace != nil || limits.cpuSeconds != nil {
+            let bounds = [limits.addressSpace.map { "--as=\($0)" }, limits.cpuSeconds.map { "--cpu=\($0)" }]
+            argv = [prlimit] + bounds.compactMap { $0 } + ["--"] + argv
         }
         // Pipes are made close-on-exec under a lock, so that no concurrently spawned child inherits them
         // (Glibc's pipe2 is not visible to Swift without _GNU_SOURCE).

@@ -44,7 +44,9 @@ public struct ReferenceImplementation: Implementation {
                 return .rejected("error: \(error)")
             }
         case .writeAttribute:
-            guard let fields = parseFieldObject(request.input) else { return .rejected("error: not a JSON object of strings") }
+            guard let fields = parseFieldObject(request.input) else {
+                return .rejected("error: not a JSON object of strings")
+            }
             let attribute = DocumentSourceAttribute(
                 identifier: fields["identifier"], name: fields["name"], path: fields["path"],
                 appInfoURL: fields["appInfoURL"])

@@ -72,7 +72,9 @@ struct AnyPropertyList: Codable {
         switch value {
         case .dictionary(let entries):
             var container = encoder.container(keyedBy: Key.self)
-            for (key, item) in entries { try container.encode(try AnyPropertyList(item), forKey: Key(stringValue: key)) }
+            for (key, item) in entries {
+                try container.encode(try AnyPropertyList(item), forKey: Key(stringValue: key))
+            }
         case .array(let items):
             var container = encoder.unkeyedContainer()
             for item in items { try container.encode(try AnyPropertyList(item)) }

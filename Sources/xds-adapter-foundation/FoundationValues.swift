@@ -13,7 +13,8 @@ enum FoundationValues {
             var result: [String: PropertyListValue] = [:]
             for (key, item) in dictionary {
                 guard let key = key.base as? String else {
-                    throw AdapterLimit(message: "dictionary key of type \(type(of: key.base)) (tagged JSON keys are strings)")
+                    throw AdapterLimit(
+                        message: "dictionary key of type \(type(of: key.base)) (tagged JSON keys are strings)")
                 }
                 result[key] = try value(from: item)
             }

@@ -54,8 +54,22 @@ def date_text(moment):
     return text + "Z"
 
 
-def to_tagged(value):
+class Cycle(Exception):
+    """plistlib returned a value that contains itself (it accepted a reference cycle)."""
+
+
+def to_tagged(value, open_containers=None):
     """plistlib's Python value -> tagged JSON (DESIGN §3)."""
+    if open_containers is None:
+        open_containers = set()
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        if id(value) in open_containers:
+            raise Cycle()
+        open_containers.add(id(value))
+        try:
+            return to_tagged_container(value, open_containers)
+        finally:
+            open_containers.discard(id(value))
     if isinstance(value, bool):
         return leaf("bool", "true" if value else "false")
     if isinstance(value, plistlib.UID):
@@ -72,18 +86,20 @@ def to_tagged(value):
         return leaf("date", date_text(value))
     if value is None:
         return leaf("null", "")
-    if isinstance(value, (set, frozenset)):
-        return {"type": "set", "value": [to_tagged(item) for item in value]}
-    if isinstance(value, (list, tuple)):
-        return [to_tagged(item) for item in value]
-    if isinstance(value, dict):
-        result = {}
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise Rejected("dictionary key of type %s" % type(key).__name__)
-            result[key] = to_tagged(item)
-        return result
     raise Rejected("value of type %s" % type(value).__name__)
+
+
+def to_tagged_container(value, open_containers):
+    if isinstance(value, (set, frozenset)):
+        return {"type": "set", "value": [to_tagged(item, open_containers) for item in value]}
+    if isinstance(value, (list, tuple)):
+        return [to_tagged(item, open_containers) for item in value]
+    result = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise Rejected("dictionary key of type %s" % type(key).__name__)
+        result[key] = to_tagged(item, open_containers)
+    return result
 
 
 def parse_date(text):
@@ -137,7 +153,14 @@ def decode(data):
     except (plistlib.InvalidFileException, ValueError, TypeError, KeyError, IndexError,
             OverflowError, UnicodeDecodeError, RecursionError, OSError) as error:
         raise Rejected("%s: %s" % (type(error).__name__, error))
-    return (json.dumps(to_tagged(value), ensure_ascii=False, sort_keys=True)).encode("utf-8")
+    try:
+        tagged = to_tagged(value)
+    except Cycle:
+        # plistlib accepted the document and built a self-containing value, which tagged JSON cannot show.
+        # The acceptance is the verdict (exit 0); the output says what was accepted.
+        sys.stderr.write("note: plistlib accepted a reference cycle\n")
+        tagged = {"type": "string", "value": "<plistlib returned a self-containing value>"}
+    return (json.dumps(tagged, ensure_ascii=False, sort_keys=True)).encode("utf-8")
 
 
 def encode(data):

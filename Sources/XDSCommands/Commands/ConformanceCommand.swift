@@ -37,6 +37,7 @@ enum ConformanceCommand: Command {
                                   Writes every deviation as a list; with several
                                   implementations FILE must contain {impl}.
           --timeout SECONDS       Per call (default: 10).
+          --cpu-limit SECONDS     CPU-time limit per call, 0 for none (default: 3).
           --memory-limit MIB      Address-space limit per call (default: 4096).
           --jobs N                Calls run at once (default: 2).
           --json                  Prints the report JSON instead of the summary.
@@ -54,7 +55,8 @@ enum ConformanceCommand: Command {
         valueOptions: [
             "--vectors", "--out", "--impl", "--cmd", "--name", "--area", "--level", "--run", "--skip",
             "--known-failures",
-            "--known-failures-dir", "--write-known-failures", "--timeout", "--memory-limit", "--jobs", "--junit",
+            "--known-failures-dir", "--write-known-failures", "--timeout", "--cpu-limit", "--memory-limit", "--jobs",
+            "--junit",
             "--html",
             "--markdown",
         ],

@@ -82,6 +82,12 @@ struct ConformanceOptions {
             }
             limits.addressSpace = mebibytes << 20
         }
+        if let text = arguments.value("--cpu-limit") {
+            guard let seconds = Int(text), seconds >= 0 else {
+                throw UsageError("--cpu-limit: expected seconds, 0 for none")
+            }
+            limits.cpuSeconds = seconds == 0 ? nil : seconds
+        }
         if let text = arguments.value("--jobs") {
             guard let count = Int(text), (1...64).contains(count) else { throw UsageError("--jobs: expected 1 to 64") }
             jobs = count

@@ -33,7 +33,8 @@ enum ReadAttributeCommand: Command {
             let attribute = try AttributeFile.read(at: parsed.positionals[0])
             var fields: [String: String] = [:]
             for (key, value) in attribute.fields { fields[key] = value }
-            let data = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
             Console.writeOut([UInt8](data) + [0x0A])
             return .success
         } catch {

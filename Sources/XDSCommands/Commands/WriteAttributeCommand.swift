@@ -51,7 +51,8 @@ enum WriteAttributeCommand: Command {
             fields[key] = text
         }
         let attribute = DocumentSourceAttribute(
-            identifier: fields["identifier"], name: fields["name"], path: fields["path"], appInfoURL: fields["appInfoURL"])
+            identifier: fields["identifier"], name: fields["name"], path: fields["path"],
+            appInfoURL: fields["appInfoURL"])
         do {
             try AttributeFile.write(attribute, to: parsed.positionals[0])
             return .success
