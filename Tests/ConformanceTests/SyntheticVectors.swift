@@ -9,10 +9,14 @@ struct SyntheticVectors {
     let directory: String
 
     init(_ vectors: [(metadata: VectorMetadata, input: String, expected: String?)]) throws {
+        try self.init(bytes: vectors.map { ($0.metadata, Array($0.input.utf8), $0.expected) })
+    }
+
+    init(bytes vectors: [(metadata: VectorMetadata, input: [UInt8], expected: String?)]) throws {
         directory = NSTemporaryDirectory() + "xds-synthetic-" + UUID().uuidString
         for vector in vectors {
             try write(vector.input, to: vector.metadata.input)
-            if let expected = vector.expected, let path = vector.metadata.expected { try write(expected, to: path) }
+            if let expected = vector.expected, let path = vector.metadata.expected { try write(Array(expected.utf8), to: path) }
         }
         let manifest = Manifest(suiteVersion: suiteVersion, vectors: vectors.map(\.metadata))
         try JSONEncoder().encode(manifest).write(to: URL(fileURLWithPath: directory + "/manifest.json"))
@@ -22,11 +26,11 @@ struct SyntheticVectors {
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }
 
-    private func write(_ text: String, to relative: String) throws {
+    private func write(_ bytes: [UInt8], to relative: String) throws {
         let path = directory + "/" + relative
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
     /// Metadata with the usual defaults; `expected` names `<id>.json` when `hasExpected`.

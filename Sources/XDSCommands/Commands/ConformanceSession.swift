@@ -56,9 +56,14 @@ struct ConformanceSession {
         let knownIDs = Set(allCases.map(\.id) + vectorSet.vectors.map(\.metadata.id))
         let cases = allCases.filter { options.filter.includes($0) }
         let progress = isatty(2) == 1 ? Self.progressLine : nil
+        let started = Date()
         var runs = Runner(judge: Judge(workDirectory: workDirectory), jobs: options.jobs).run(
             cases, on: implementations, progress: progress)
         if progress != nil { writeStandardError(Array("\r\u{1B}[K".utf8)) }
+        let seconds = Date().timeIntervalSince(started)
+        Console.printError(
+            "ran \(cases.count) cases × \(implementations.count) implementations in "
+                + String(format: "%.1f", seconds) + " s with \(options.jobs) jobs")
         var checks: [(String, KnownFailureCheck)] = []
         for index in runs.indices {
             let name = runs[index].implementation.name
