@@ -114,7 +114,7 @@ enum IconsOracle {
         }
         guard let found else { return .none }
         guard case .string(let text) = found.src else { return .originalRaises }
-        guard let url = URLReference.resolve(text, against: base) else { return .none }
+        guard let url = URLReference.resolve(text, against: base, legacy: true) else { return .none }
         return .icon(url: url, index: found.index)
     }
 

@@ -227,7 +227,7 @@ public enum PlistInvalidFamily {
             _ name: String, _ object: [UInt8], _ description: String, spec: String = spec,
             tags: [VectorTag] = []
         ) -> GeneratedVector {
-            bad(name, single(object).bytes(), .marker, description, spec: spec, tags: tags)
+            bad(name, single(object).bytes(), .marker, description, spec: spec, tags: [.marker] + tags)
         }
         return [
             marker("marker-01", [0x01], "marker 0x01 (unassigned simple object)"),

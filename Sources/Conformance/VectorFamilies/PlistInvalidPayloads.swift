@@ -65,8 +65,8 @@ enum PlistInvalidPayloads {
                 spec: spec, tags: [.array, .truncation]),
             bad(
                 "dict-refs-run-into-table",
-                PlistInvalidFamily.with { $0.objects[0] = [0xDE] + $0.objects[0].dropFirst() }, .length,
-                "the root dictionary claims 14 pairs; its references run over the keys into the table",
+                lastObject([0xDE, 1, 2]), .length,
+                "a dictionary of 14 pairs (28 references) with 2 bytes before the table",
                 spec: spec, tags: [.dictionary, .truncation]),
             bad(
                 "ascii-count-u64-max", lastObject([0x5F, 0x13] + Obj.bigEndian(huge, width: 8) + [0x41]), .length,
@@ -248,14 +248,17 @@ enum PlistInvalidPayloads {
     }
 
     static func limits() -> [GeneratedVector] {
-        let spec = "bplist.limit.size"
+        let trailer = "bplist.trailer.num-objects"
+        let length = "bplist.length.within-objects"
+        let limit = "bplist.limit.value"
+        func single(_ object: [UInt8]) -> [UInt8] { PlistInvalidFamily.single(object).bytes() }
         return [
             bad(
                 "num-objects-times-offset-size-overflows",
                 PlistInvalidFamily.with {
                     $0.numObjects = (1 << 61) + 1
                     $0.offsetSize = 8
-                }, .limit, "numObjects 2^61+1 with 8-byte offsets: the table size overflows 64 bits", spec: spec,
+                }, .trailer, "numObjects 2^61+1 with 8-byte offsets: the table size overflows 64 bits", spec: trailer,
                 tags: [.limit, .trailer]),
             bad(
                 "num-objects-2-pow-63-ref-8",
@@ -263,15 +266,27 @@ enum PlistInvalidPayloads {
                     $0.numObjects = 1 << 63
                     $0.refSize = 8
                     $0.objects[0] = Obj.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8], ref: 8)
-                }, .limit, "numObjects 2^63 (beyond a signed 64-bit count)", spec: spec, tags: [.limit, .trailer]),
+                }, .trailer, "numObjects 2^63 (beyond a signed 64-bit count)", spec: trailer, tags: [.limit, .trailer]),
             bad(
-                "array-count-times-ref-overflows",
-                PlistInvalidPayloads.lastObject([0xAF, 0x13, 0x40, 0, 0, 0, 0, 0, 0, 0]),
-                .limit, "array count 2^62 whose byte size (count x ref size 8) overflows", spec: spec,
-                tags: [.limit, .array]),
+                "array-count-times-ref-overflows", lastObject([0xAF, 0x13, 0x40, 0, 0, 0, 0, 0, 0, 0]), .length,
+                "array count 2^62 whose byte size (count x ref size 8) overflows", spec: length, tags: [.limit, .array]),
             bad(
-                "dict-count-2-pow-63", lastObject([0xDF, 0x13, 0x80, 0, 0, 0, 0, 0, 0, 0]), .limit,
-                "dictionary count 2^63 (go-plist makeslice panic)", spec: spec, tags: [.limit, .dictionary]),
+                "dict-count-2-pow-63", lastObject([0xDF, 0x13, 0x80, 0, 0, 0, 0, 0, 0, 0]), .length,
+                "dictionary count 2^63 (go-plist makeslice panic)", spec: length, tags: [.limit, .dictionary]),
+            bad(
+                "uid-over-64-bits", single(Obj.uid([0x01] + [UInt8](repeating: 0, count: 15))), .limit,
+                "a 16-byte UID above 2^64 (CF keeps 32 bits, plistlib any size)", spec: limit, tags: [.limit, .uid],
+                level: .recommended),
+            bad(
+                "int-16-byte-above-2-pow-64", single(Obj.int16(high: 0x7FFF_FFFF_FFFF_FFFF, low: 0)), .limit,
+                "a positive 16-byte integer far above 2^64 (CF keeps the low half: 0)", spec: limit,
+                tags: [.limit, .integer], level: .recommended),
+            bad(
+                "date-minus-infinity", single(Obj.date(-.infinity)), .limit, "a date of -infinity", spec: limit,
+                tags: [.limit, .date], level: .recommended),
+            bad(
+                "date-year-11000", single(Obj.date(3.0e11)), .limit, "a date near the year 11 500 (beyond 9999)",
+                spec: limit, tags: [.limit, .date], level: .recommended),
         ]
     }
 }

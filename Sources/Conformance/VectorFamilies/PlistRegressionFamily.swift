@@ -81,8 +81,8 @@ public enum PlistRegressionFamily {
                     $0.numObjects = 0x8000_0000_0000_0003
                     $0.trailerOffsetSize = 255
                     $0.refSize = 255
-                }, .limit, "libplist CVE-2017-7982: numObjects 2^63+3 with offset and ref size 255 (size overflow)",
-                spec: "bplist.limit.size", tags: [.cve, .limit, .trailer]),
+                }, .trailer, "libplist CVE-2017-7982: numObjects 2^63+3 with offset and ref size 255 (size overflow)",
+                spec: "bplist.trailer.num-objects", tags: [.cve, .limit, .trailer]),
             bad(
                 "cve-2022-48564-huge-num-objects", base { $0.numObjects = 1 << 40 }, .trailer,
                 "CPython CVE-2022-48564: numObjects 2^40 in a 145-byte file (read_ints CPU and memory DoS)",
@@ -167,8 +167,9 @@ public enum PlistRegressionFamily {
                 "go-plist panics slicing data of count 2^64-2", spec: "bplist.length.within-objects",
                 tags: [.crash, .data, .count]),
             bad(
-                "go-plist-makeslice", root([0xAF, 0x13, 0x20, 0, 0, 0, 0, 0, 0, 0]), .limit,
-                "go-plist panics in makeslice: array count 2^61, count x ref size wraps", spec: "bplist.limit.size",
+                "go-plist-makeslice", root([0xAF, 0x13, 0x20, 0, 0, 0, 0, 0, 0, 0]), .length,
+                "go-plist panics in makeslice: array count 2^61, count x ref size wraps",
+                spec: "bplist.length.within-objects",
                 tags: [.crash, .array, .limit]),
             bad(
                 "libplist-offset-zero", base { $0.offsetOverride = [7: 0] }, .offsetTable,

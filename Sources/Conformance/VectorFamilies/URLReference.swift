@@ -51,7 +51,7 @@ enum URLReference {
         return Parts(scheme: scheme, authority: authority, path: String(rest), query: query, fragment: fragment)
     }
 
-    static func removeDotSegments(_ path: String) -> String {
+    static func removeDotSegments(_ path: String, keepingExcessParents: Bool = false) -> String {
         var input = Substring(path)
         var output: [Substring] = []
         var absolute = false
@@ -63,7 +63,11 @@ enum URLReference {
             if segment == "." {
                 if last { output.append("") }
             } else if segment == ".." {
-                if !output.isEmpty { output.removeLast() }
+                if keepingExcessParents && (output.isEmpty || output.last == "..") {
+                    output.append("..")
+                } else if !output.isEmpty {
+                    output.removeLast()
+                }
                 if last { output.append("") }
             } else {
                 output.append(segment)
@@ -73,7 +77,9 @@ enum URLReference {
     }
 
     /// The absolute URL, or nil when `src` cannot be a URL reference (spaces, controls, non-ASCII).
-    static func resolve(_ src: String, against baseText: String) -> String? {
+    ///
+    /// `legacy` keeps `..` segments that climb above the root, as classic CFURL (RFC 1808 §4 step 6) does.
+    static func resolve(_ src: String, against baseText: String, legacy: Bool = false) -> String? {
         guard src.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else { return nil }
         let reference = parse(src)
         let base = parse(baseText)
@@ -93,7 +99,7 @@ enum URLReference {
                 target.path = removeDotSegments(reference.path)
             } else {
                 let directory = base.path.lastIndex(of: "/").map { String(base.path[...$0]) } ?? "/"
-                target.path = removeDotSegments(directory + reference.path)
+                target.path = removeDotSegments(directory + reference.path, keepingExcessParents: legacy)
             }
             target.query = reference.query
         }
