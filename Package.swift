@@ -72,7 +72,8 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Reporting", "BinaryPlist"]),
         .testTarget(name: "FilesystemHarnessTests", dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles"]),
         .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
-        .testTarget(name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons"]),
+        .testTarget(
+            name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource"]),
     ]
 )
 
