@@ -46,8 +46,8 @@ enum IconsResolutionCases {
                 base: "https://example.com/appInfo.json"),
             one(
                 "src-non-ascii", "ikon-å.png",
-                "a non-ASCII src: NSURL (before iOS 17) returns nil; later ones percent-encode",
-                group: .implementationDefined, level: .implementationDefined),
+                "a non-ASCII src: the original's NSURL returns nil; the recommended profile percent-encodes UTF-8 (RFC 3987)"
+            ),
             one(
                 "src-space", "my icon.png", "a space in src: NSURL returns nil (before iOS 17)",
                 group: .implementationDefined, level: .implementationDefined),

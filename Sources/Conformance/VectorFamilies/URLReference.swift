@@ -80,8 +80,9 @@ enum URLReference {
     ///
     /// `legacy` keeps `..` segments that climb above the root, as classic CFURL (RFC 1808 §4 step 6) does.
     static func resolve(_ src: String, against baseText: String, legacy: Bool = false) -> String? {
-        guard src.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else { return nil }
-        let reference = parse(src)
+        let text = legacy ? src : percentEncodingNonASCII(src)
+        guard text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else { return nil }
+        let reference = parse(text)
         let base = parse(baseText)
         var target = Parts(scheme: nil, authority: nil, path: "", query: nil, fragment: reference.fragment)
         if reference.scheme != nil {
@@ -108,6 +109,22 @@ enum URLReference {
             target.authority = target.authority ?? base.authority
         }
         return target.text
+    }
+
+    /// RFC 3987 §3.1: an IRI's non-ASCII scalars become percent-encoded UTF-8 (uppercase hex).
+    static func percentEncodingNonASCII(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 {
+                out.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    out += "%" + (hex.count == 1 ? "0" + hex : hex)
+                }
+            }
+        }
+        return out
     }
 
     /// The recommended profile's acceptance: https with a host and no userinfo.
