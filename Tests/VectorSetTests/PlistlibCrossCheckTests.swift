@@ -42,6 +42,9 @@ import Testing
                 print(vector["id"], "plistlib rejects:", type(error).__name__); continue
             checked += 1
             if not same(json.loads(expected_text), value): print(vector["id"], "plistlib reads another value")
+            if "canonical" in vector["tags"]:
+                data = open(root + "/" + vector["input"], "rb").read()
+                if plistlib.dumps(value, fmt=plistlib.FMT_BINARY) != data: print(vector["id"], "plistlib writes other bytes")
         print("checked", checked)
         """#
 

@@ -44,6 +44,27 @@ import Testing
         #expect(disagreements == [])
     }
 
+    @Test func encoderReproducesCanonicalVectorsAndRoundTripsTheRest() throws {
+        var disagreements: [String] = []
+        var canonical = 0
+        for vector in try Self.vectors(.plist) where vector.error == nil && vector.expected != nil {
+            let bytes = try VectorFiles.bytes(vector.input)
+            guard let value = try? BPlistDecoder.decode(bytes) else { continue }
+            let encoded = BPlistEncoder.encode(value)
+            if vector.tags.contains(.canonical) {
+                canonical += 1
+                if encoded != bytes {
+                    disagreements.append("\(vector.id): encoder output differs from the canonical bytes")
+                }
+            }
+            if (try? BPlistDecoder.decode(encoded)) != value {
+                disagreements.append("\(vector.id): does not round-trip")
+            }
+        }
+        #expect(disagreements == [])
+        #expect(canonical >= 1)
+    }
+
     struct IconExpectation: Decodable {
         struct Outcome: Decodable, Equatable {
             var outcome: String

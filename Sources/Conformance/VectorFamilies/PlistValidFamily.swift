@@ -8,10 +8,26 @@ public enum PlistValidFamily {
         _ name: String, _ assembly: BPlistAssembly, _ value: Intended, _ description: String, spec: String,
         tags: [VectorTag]
     ) -> GeneratedVector {
-        GeneratedVector(
+        let canonical = canonicalNames.contains(name) && !tags.contains(.canonical)
+        return GeneratedVector(
             .plist, .valid, name, input: assembly.bytes(), expected: value.json(), description: description,
-            spec: spec, tags: tags, made: made)
+            spec: spec, tags: canonical ? tags + [.canonical] : tags, made: made)
     }
+
+    /// Vectors laid out exactly as plistlib (and so the reference encoder) writes their value: CPython
+    /// `plistlib.dumps(plistlib.loads(bytes))` reproduces them (checked by VectorSetTests).
+    static let canonicalNames: Set<String> = [
+        "array-0", "array-1", "array-14", "array-15", "ascii-14", "ascii-15", "ascii-dollar-null", "ascii-embedded-nul",
+        "ascii-empty", "bool-false", "bool-true", "data-bytes", "data-empty", "date-2038", "date-fraction-half",
+        "date-fraction-quarter", "date-negative-fraction", "date-reference", "date-unix-epoch", "dict-0", "dict-1",
+        "dict-14", "dict-15", "dict-empty-key", "dict-proto-key", "dict-utf16-key", "int-1-byte-max", "int-1-byte-zero",
+        "int-16-byte-above-int64", "int-16-byte-uint64-max", "int-2-byte-max", "int-4-byte-max", "int-8-byte-max",
+        "int-8-byte-min", "int-8-byte-minus-one", "key-object-as-value", "nesting-512", "objects-255-ref-1",
+        "objects-256-ref-2", "offset-size-1", "offset-size-2-needed", "real-64-one-and-half", "real-inf", "real-max",
+        "real-min-subnormal", "real-nan", "real-neg-inf", "real-neg-zero", "ref-size-1", "shared-value-object",
+        "uid-four-bytes", "uid-in-array", "uid-one-byte", "uid-two-bytes", "utf16-14-units", "utf16-15-units",
+        "utf16-bmp", "utf16-only-surrogates", "utf16-surrogate-pair", "x-document-source-canonical",
+    ]
 
     /// A document whose root (object 0) is a single scalar.
     static func scalar(
