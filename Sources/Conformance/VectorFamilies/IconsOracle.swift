@@ -126,7 +126,7 @@ enum IconsOracle {
         var best: (src: String, index: Int, area: Int)?
         for (index, entry) in icons.enumerated() {
             guard case .int(let w)? = entry["width"], case .int(let h)? = entry["height"],
-                case .string(let src)? = entry["src"], w > 0, h > 0
+                case .string(let src)? = entry["src"], !src.isEmpty, w > 0, h > 0
             else { continue }
             if w == target && h == target {
                 exact = (src, index)

@@ -29,6 +29,14 @@ enum IconsResolutionCases {
                 "src-http", "http://example.com/icon.png", "plain http: the original loads it; refused as not https",
                 tags: [.resolution, .url]),
             one(
+                "src-http-loopback", "http://127.0.0.1:8080/icon.png",
+                "http to a loopback host: refused unless a reader opts in explicitly", tags: [.resolution, .url]),
+            one("src-https-port", "https://example.com:8443/icon.png", "an explicit port is kept"),
+            one(
+                "src-empty-string", "",
+                "an empty src: the original resolves it to the appInfo.json URL itself; the recommended profile skips it"
+            ),
+            one(
                 "src-data-url", "data:image/png;base64,iVBORw0KGgo=", "a data: URL: refused", tags: [.resolution, .url]),
             one("src-javascript", "javascript:alert(1)", "a javascript: URL: refused", tags: [.resolution, .url]),
             one("src-file", "file:///etc/passwd", "a file: URL: refused", tags: [.resolution, .url]),

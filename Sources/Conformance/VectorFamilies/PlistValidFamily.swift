@@ -26,7 +26,8 @@ public enum PlistValidFamily {
         "objects-256-ref-2", "offset-size-1", "offset-size-2-needed", "real-64-one-and-half", "real-inf", "real-max",
         "real-min-subnormal", "real-nan", "real-neg-inf", "real-neg-zero", "ref-size-1", "shared-value-object",
         "uid-four-bytes", "uid-in-array", "uid-one-byte", "uid-two-bytes", "utf16-14-units", "utf16-15-units",
-        "utf16-bmp", "utf16-only-surrogates", "utf16-surrogate-pair", "x-document-source-canonical",
+        "utf16-bmp", "utf16-only-surrogates", "utf16-surrogate-pair", "x-document-source-canonical", "ascii-255",
+        "ascii-256", "data-256",
     ]
 
     /// A document whose root (object 0) is a single scalar.
@@ -204,6 +205,18 @@ public enum PlistValidFamily {
             scalar(
                 "utf16-ascii-only", Obj.utf16("name"), .string("name"), "plain ASCII text stored as UTF-16 (allowed)",
                 spec: spec, tags: [.string, .utf16]),
+            scalar(
+                "ascii-255", Obj.ascii(String(repeating: "x", count: 255)), .string(String(repeating: "x", count: 255)),
+                "255 characters: the largest 1-byte long count (0x5F 10 FF)", spec: "bplist.count.long",
+                tags: [.string, .ascii, .count]),
+            scalar(
+                "ascii-256", Obj.ascii(String(repeating: "y", count: 256)), .string(String(repeating: "y", count: 256)),
+                "256 characters: a 2-byte long count (0x5F 11 01 00)", spec: "bplist.count.long",
+                tags: [.string, .ascii, .count]),
+            scalar(
+                "data-256", Obj.data((0...255).map { UInt8($0) }), .data((0...255).map { UInt8($0) }),
+                "every byte value once: 256 data bytes with a 2-byte count", spec: "bplist.count.long",
+                tags: [.data, .count]),
         ]
     }
 }

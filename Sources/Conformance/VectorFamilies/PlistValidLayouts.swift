@@ -150,6 +150,14 @@ extension PlistValidFamily {
                 .array([.data([UInt8](repeating: 0xAB, count: 300))] + (1..<300).map { .int(Int64($0)) }),
                 "an offset table past byte 255 needs 2-byte offsets", spec: "bplist.trailer.offset-size",
                 tags: [.offsetTable, .count]))
+        let large = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        out.append(
+            vector(
+                "offset-size-3-past-64-kib",
+                BPlistAssembly(objects: [Obj.array([1, 2]), Obj.data(large), Obj.bool(true)]),
+                .array([.data(large), .bool(true)]),
+                "a 70 000-byte data object: the table starts past 65 535 and 3-byte offsets suffice (Xcode, libplist)",
+                spec: "bplist.trailer.offset-size", tags: [.offsetTable, .data]))
         return out
     }
 
