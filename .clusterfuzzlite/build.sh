@@ -17,7 +17,8 @@ if command -v precompile_swift >/dev/null 2>&1; then
     . precompile_swift
 else
     # Outside the engine's image: the same flags, minus the static stdlib (not needed to run here).
-    SWIFTFLAGS="-Xswiftc -parse-as-library"
+    # lld (in the toolchain) links the ASan runtime without gold's "Cannot export local symbol" noise.
+    SWIFTFLAGS="-Xswiftc -parse-as-library -Xswiftc -use-ld=lld"
     if [ "$SANITIZER" = coverage ]; then
         SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping --sanitize=fuzzer"
     else

@@ -19,6 +19,8 @@ let package = Package(
     name: "FuzzTesting",
     dependencies: [.package(path: "..")],
     targets: [
-        .executableTarget(name: "FuzzPlistRoundTrip", dependencies: [fuzzCommon])
+        .executableTarget(name: "FuzzPlistRoundTrip", dependencies: [fuzzCommon]),
+        .executableTarget(name: "FuzzPlistDifferential", dependencies: [fuzzCommon]),
+        .executableTarget(name: "FuzzIconSelection", dependencies: [fuzzCommon]),
     ]
 )

@@ -84,7 +84,8 @@ public struct OracleWorkScreen: Sendable {
             }
             let refs = kind == 0xD ? count &* 2 : count
             guard refs <= UInt64(bytes.count), p + Int(refs) * refSize <= bytes.count else { return [] }
-            return (0..<Int(refs)).map { Int(Layout.bigEndian(bytes, p + $0 * refSize, refSize)) }
+            // A reference beyond Int.max is simply out of range (libplist rejects it).
+            return (0..<Int(refs)).map { Int(clamping: Layout.bigEndian(bytes, p + $0 * refSize, refSize)) }
         }
     }
 

@@ -26,6 +26,11 @@ public enum RegressionReplay {
             for options in DecoderFuzzOptions.replayConfigurations {
                 try PlistRoundTripCheck.check(bytes, rules: options.rules)
             }
+            _ = try PlistDifferentialCheck.compare(bytes)
+        case "icons":
+            for options in IconFuzzOptions.allConfigurations {
+                try IconSelectionCheck.check(bytes, options: options)
+            }
         default:
             throw FuzzFinding("RegressionReplay", "regressions live in a known area", "area \(area)")
         }
