@@ -19,8 +19,8 @@ for file in files {
         exit(64)
     }
     do {
-        try RegressionReplay.replay([UInt8](data), area: area)
-        print("ok \(file)")
+        let verdict = try RegressionReplay.replay([UInt8](data), area: area)
+        print("ok \(file)" + (verdict.map { " (libplist: \($0))" } ?? ""))
     } catch {
         failures += 1
         print("FINDING \(file): \(error)")

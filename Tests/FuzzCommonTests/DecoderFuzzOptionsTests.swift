@@ -18,10 +18,11 @@ import Testing
         #expect(options.rules.acceptsAnyVersionDigit)
         #expect(options.rules.keepsFirstDuplicateKey)
         #expect(options.rules.maximumDepth == 4)
+        #expect(!options.rules.truncatesSixteenByteIntegers)
         #expect(document == [0x62])
     }
 
-    @Test(arguments: [UInt8(0x20), 0x40, 0x80, 0xE0])
+    @Test(arguments: [UInt8(0x40), 0x80, 0xC0, 0xFF])
     func reservedBitSkipsTheInput(byte: UInt8) {
         #expect(DecoderFuzzOptions.split([0x00, byte, 0x62]) == nil)
     }
@@ -30,7 +31,7 @@ import Testing
         #expect(DecoderFuzzOptions.split([0x00]) == nil)
     }
 
-    @Test(arguments: 0..<32)
+    @Test(arguments: 0..<64)
     func prefixIsTheInverseOfSplit(byte: Int) throws {
         let (options, _) = try #require(DecoderFuzzOptions.split([0x00, UInt8(byte)]))
         let again = try #require(DecoderFuzzOptions.split(options.prefix() + [0x62]))

@@ -15,13 +15,14 @@ import BinaryPlist
 /// | 0 | `acceptsAnyVersionDigit` |
 /// | 1 | `keepsFirstDuplicateKey` |
 /// | 2-4 | `maximumDepth`: 0 → the default (512), n → 2^(n-1) (1, 2, 4, … 64) |
-/// | 5-7 | reserved, must be zero (the input is skipped otherwise) |
+/// | 5 | `truncatesSixteenByteIntegers` |
+/// | 6-7 | reserved, must be zero (the input is skipped otherwise) |
 public struct DecoderFuzzOptions: Hashable, Sendable {
     /// The rules the reference decoder runs with.
     public var rules: DecodingRules
 
     /// Bits that have no meaning yet; an input setting any of them is skipped.
-    public static let reservedBits: UInt8 = 0b1110_0000
+    public static let reservedBits: UInt8 = 0b1100_0000
 
     /// Splits `input` into the options and the document.
     /// - Returns: `nil` when the option byte is missing or sets a reserved bit (skip the input).
@@ -33,6 +34,7 @@ public struct DecoderFuzzOptions: Hashable, Sendable {
         var rules = DecodingRules.strict
         rules.acceptsAnyVersionDigit = byte & 0b001 != 0
         rules.keepsFirstDuplicateKey = byte & 0b010 != 0
+        rules.truncatesSixteenByteIntegers = byte & 0b10_0000 != 0
         let depthCode = Int((byte >> 2) & 0b111)
         if depthCode != 0 { rules.maximumDepth = 1 << (depthCode - 1) }
         return (DecoderFuzzOptions(rules: rules), Array(input[2...]))
@@ -44,6 +46,7 @@ public struct DecoderFuzzOptions: Hashable, Sendable {
         var byte: UInt8 = 0
         if rules.acceptsAnyVersionDigit { byte |= 0b001 }
         if rules.keepsFirstDuplicateKey { byte |= 0b010 }
+        if rules.truncatesSixteenByteIntegers { byte |= 0b10_0000 }
         if rules.maximumDepth != DecodingRules.strict.maximumDepth {
             let code = (1...7).first { 1 << ($0 - 1) == rules.maximumDepth } ?? 0
             byte |= UInt8(code) << 2

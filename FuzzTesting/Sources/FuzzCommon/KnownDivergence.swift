@@ -18,11 +18,38 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     case setReadAsArray = "libplist-set-read-as-array"
     /// libplist's parser rejects the bplist null object (0x00) that the reference accepts.
     case nullRejected = "libplist-null-rejected"
+    /// libplist accepts a 16-byte integer whose high 8 bytes are not zero (the strict reference: `limit`).
+    case sixteenByteIntegerAccepted = "libplist-sixteen-byte-integer-accepted"
+    /// libplist accepts a repeated dictionary key, keeping the first value (the strict reference:
+    /// `duplicate-key`).
+    case duplicateKeyAccepted = "libplist-duplicate-key-accepted"
 
-    /// The divergence that explains libplist accepting what the reference rejects with `category`.
-    /// - Returns: `nil` when nothing documented explains it (a finding).
-    public static func libplistAccepts(referenceRejection category: BPlistError.Category) -> KnownDivergence? {
-        nil
+    /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
+    static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {
+        [
+            (.sixteenByteIntegerAccepted, \.truncatesSixteenByteIntegers),
+            (.duplicateKeyAccepted, \.keepsFirstDuplicateKey),
+        ]
+    }
+
+    /// The reference's reading of `bytes` under the fewest relaxations that make it accept.
+    /// - Returns: the value and the divergences the relaxations stand for, or `nil` if none helps.
+    static func relaxedReading(_ bytes: [UInt8]) -> (value: PropertyListValue, used: Set<KnownDivergence>)? {
+        for size in 1...relaxations.count {
+            for subset in subsets(of: relaxations.count, size: size) {
+                var rules = DecodingRules.strict
+                for index in subset { rules[keyPath: relaxations[index].rule] = true }
+                if let value = try? BPlistDecoder.decode(bytes, rules: rules) {
+                    return (value, Set(subset.map { relaxations[$0].divergence }))
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func subsets(of count: Int, size: Int) -> [[Int]] {
+        (0..<(1 << count)).filter { $0.nonzeroBitCount == size }
+            .map { mask in (0..<count).filter { mask & (1 << $0) != 0 } }
     }
 
     /// The regression vector's file name (without `.bplist`) under Vectors/plist/regressions/.

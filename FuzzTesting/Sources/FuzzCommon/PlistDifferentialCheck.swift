@@ -14,13 +14,23 @@ public enum PlistDifferentialCheck {
     public static let target = "FuzzPlistDifferential"
 
     /// What the comparison concluded.
-    public enum Verdict: Hashable, Sendable {
+    public enum Verdict: Hashable, Sendable, CustomStringConvertible {
         /// Both accept with equal values, or both reject.
         case agree
         /// A documented divergence explains the difference.
         case known(Set<KnownDivergence>)
         /// libplist was not asked (see `OracleWorkScreen`).
         case skipped(OracleWorkScreen.Skip)
+
+        /// `agree`, `known: <vector ids>` or `skipped: <reason>`.
+        public var description: String {
+            switch self {
+            case .agree: return "agree"
+            case .known(let divergences):
+                return "known: " + divergences.map(\.rawValue).sorted().joined(separator: ", ")
+            case .skipped(let reason): return "libplist skipped: \(reason.rawValue)"
+            }
+        }
     }
 
     /// Runs the oracle on one fuzz input (the whole input is the document).
@@ -46,11 +56,17 @@ public enum PlistDifferentialCheck {
         switch (reference, oracle) {
         case (.failure, .failure):
             return .agree
-        case (.failure(let error), .success):
-            if let known = KnownDivergence.libplistAccepts(referenceRejection: error.category) {
-                return .known([known])
+        case (.failure(let error), .success(let theirs)):
+            guard let (relaxed, relaxations) = KnownDivergence.relaxedReading(bytes) else {
+                throw FuzzFinding(target, "libplist accepts only what the reference accepts", "reference: \(error)")
             }
-            throw FuzzFinding(target, "libplist accepts only what the reference accepts", "reference: \(error)")
+            var used = relaxations
+            guard let projected = LibplistView.project(relaxed, &used), projected == theirs else {
+                throw FuzzFinding(
+                    target, "equal values where libplist and the relaxed reference accept",
+                    "reference (relaxed) \(relaxed), libplist \(theirs)")
+            }
+            return .known(used)
         case (.success(let value), .failure(let error)):
             var used = Set<KnownDivergence>()
             if LibplistView.project(value, &used) == nil { return .known(used) }

@@ -19,18 +19,21 @@ public enum RegressionReplay {
     /// - Parameters:
     ///   - bytes: the vector's input bytes.
     ///   - area: `plist`, `attribute` or `icons`.
+    /// - Returns: what the differential oracle concluded, for plist inputs (`nil` otherwise).
     /// - Throws: the first `FuzzFinding`.
-    public static func replay(_ bytes: [UInt8], area: String) throws(FuzzFinding) {
+    @discardableResult
+    public static func replay(_ bytes: [UInt8], area: String) throws(FuzzFinding) -> PlistDifferentialCheck.Verdict? {
         switch area {
         case "plist", "attribute":
             for options in DecoderFuzzOptions.replayConfigurations {
                 try PlistRoundTripCheck.check(bytes, rules: options.rules)
             }
-            _ = try PlistDifferentialCheck.compare(bytes)
+            return try PlistDifferentialCheck.compare(bytes)
         case "icons":
             for options in IconFuzzOptions.allConfigurations {
                 try IconSelectionCheck.check(bytes, options: options)
             }
+            return nil
         default:
             throw FuzzFinding("RegressionReplay", "regressions live in a known area", "area \(area)")
         }
