@@ -23,6 +23,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts a repeated dictionary key, keeping the first value (the strict reference:
     /// `duplicate-key`).
     case duplicateKeyAccepted = "libplist-duplicate-key-accepted"
+    /// libplist accepts an offset-table entry pointing into the header, the table or the trailer and
+    /// decodes whatever bytes are there (the strict reference: `offset-table`).
+    case objectOffsetOutsideObjectArea = "libplist-object-offset-outside-object-area"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

@@ -34,6 +34,17 @@ public struct OracleWorkScreen: Sendable {
         return walk.visit(layout.topObject, depth: 1).skip
     }
 
+    /// Whether some offset-table entry points outside the object area `[8, offset table)` — into the
+    /// header, the table or the trailer — which libplist 2.2 does not check.
+    /// - Returns: `false` also when the trailer or table is unreadable.
+    public static func hasObjectOffsetOutsideObjectArea(_ bytes: [UInt8]) -> Bool {
+        guard let layout = Layout(bytes) else { return false }
+        return (0..<layout.objectCount).contains { index in
+            let offset = Layout.bigEndian(bytes, layout.tableOffset + index * layout.offsetSize, layout.offsetSize)
+            return offset < 8 || offset >= UInt64(layout.tableOffset)
+        }
+    }
+
     private struct Layout {
         let bytes: [UInt8]
         let offsetSize: Int
