@@ -26,6 +26,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts an offset-table entry pointing into the header, the table or the trailer and
     /// decodes whatever bytes are there (the strict reference: `offset-table`).
     case objectOffsetOutsideObjectArea = "libplist-object-offset-outside-object-area"
+    /// libplist accepts unused bytes between the offset table and the trailer (the strict reference:
+    /// `trailer`); with the gap closed, the reference reads the same value.
+    case gapBeforeTrailer = "libplist-gap-before-trailer"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

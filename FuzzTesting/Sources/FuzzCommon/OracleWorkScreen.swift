@@ -45,6 +45,16 @@ public struct OracleWorkScreen: Sendable {
         }
     }
 
+    /// `bytes` with the bytes between the end of the offset table and the trailer removed.
+    /// - Returns: `nil` when there is no such gap (or the trailer or table is unreadable).
+    public static func closingGapBeforeTrailer(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let layout = Layout(bytes) else { return nil }
+        let tableEnd = layout.tableOffset + layout.objectCount * layout.offsetSize
+        let trailer = bytes.count - 32
+        guard tableEnd < trailer else { return nil }
+        return Array(bytes[..<tableEnd] + bytes[trailer...])
+    }
+
     private struct Layout {
         let bytes: [UInt8]
         let offsetSize: Int

@@ -56,21 +56,8 @@ public enum PlistDifferentialCheck {
         switch (reference, oracle) {
         case (.failure, .failure):
             return .agree
-        case (.failure(let error), .success)
-        where error.category == .offsetTable
-            && OracleWorkScreen.hasObjectOffsetOutsideObjectArea(bytes):
-            return .known([.objectOffsetOutsideObjectArea])
         case (.failure(let error), .success(let theirs)):
-            guard let (relaxed, relaxations) = KnownDivergence.relaxedReading(bytes) else {
-                throw FuzzFinding(target, "libplist accepts only what the reference accepts", "reference: \(error)")
-            }
-            var used = relaxations
-            guard let projected = LibplistView.project(relaxed, &used), projected == theirs else {
-                throw FuzzFinding(
-                    target, "equal values where libplist and the relaxed reference accept",
-                    "reference (relaxed) \(relaxed), libplist \(theirs)")
-            }
-            return .known(used)
+            return .known(try explainLibplistAcceptance(bytes, error, theirs))
         case (.success(let value), .failure(let error)):
             var used = Set<KnownDivergence>()
             if LibplistView.project(value, &used) == nil { return .known(used) }
@@ -86,5 +73,55 @@ public enum PlistDifferentialCheck {
             }
             return used.isEmpty || projected == value ? .agree : .known(used)
         }
+    }
+
+    /// Why libplist accepts `bytes` that the reference rejects with `error`: repairs and relaxations,
+    /// each a known divergence, after which the reference accepts and reads libplist's value.
+    /// - Throws: `FuzzFinding` when no known divergence explains it.
+    private static func explainLibplistAcceptance(
+        _ bytes: [UInt8], _ error: BPlistError, _ theirs: PropertyListValue
+    ) throws(FuzzFinding) -> Set<KnownDivergence> {
+        var used = Set<KnownDivergence>()
+        var notes = ["reference: \(error)"]
+        if error.category == .trailer, let document = OracleWorkScreen.closingGapBeforeTrailer(bytes) {
+            used.insert(.gapBeforeTrailer)
+            let value: PropertyListValue
+            do {
+                value = try BPlistDecoder.decode(document, rules: .strict)
+            } catch {
+                notes.append("with the gap before the trailer closed: \(error)")
+                return try explainRest(document, error, theirs, used, notes)
+            }
+            return try agreeing(value, theirs, used)
+        }
+        return try explainRest(bytes, error, theirs, used, notes)
+    }
+
+    /// The explanations after the gap repair: offsets outside the object area, then the relaxations.
+    private static func explainRest(
+        _ document: [UInt8], _ error: BPlistError, _ theirs: PropertyListValue, _ used: Set<KnownDivergence>,
+        _ notes: [String]
+    ) throws(FuzzFinding) -> Set<KnownDivergence> {
+        if error.category == .offsetTable, OracleWorkScreen.hasObjectOffsetOutsideObjectArea(document) {
+            // No reference value to compare: the reference never reads outside the object area.
+            return used.union([.objectOffsetOutsideObjectArea])
+        }
+        if let (value, relaxations) = KnownDivergence.relaxedReading(document) {
+            return try agreeing(value, theirs, used.union(relaxations))
+        }
+        throw FuzzFinding(target, "libplist accepts only what the reference accepts", notes.joined(separator: "; "))
+    }
+
+    /// `used` plus the projection's divergences, when the reference's `value` reads as libplist's.
+    private static func agreeing(
+        _ value: PropertyListValue, _ theirs: PropertyListValue, _ used: Set<KnownDivergence>
+    ) throws(FuzzFinding) -> Set<KnownDivergence> {
+        var used = used
+        guard let projected = LibplistView.project(value, &used), projected == theirs else {
+            throw FuzzFinding(
+                target, "equal values where libplist and the repaired or relaxed reference accept",
+                "reference \(value), libplist \(theirs)")
+        }
+        return used
     }
 }
