@@ -1,1 +1,2 @@
+#include <sys/xattr.h>
 #include <attr/libattr.h>
