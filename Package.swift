@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(name: "FilesystemHarnessTests", dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles"]),
         .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
         .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
-        .testTarget(name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON"]),
+        .testTarget(
+            name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource"]),
     ]
 )
 

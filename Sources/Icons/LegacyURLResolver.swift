@@ -1,31 +1,44 @@
 // Sources/Icons/LegacyURLResolver.swift - -[NSURL initWithString:relativeToURL:] as classic CFURL does it
 
+import Foundation
+
 /// Emulates the CFURL behind `-[NSURL initWithString:relativeToURL:]` and `absoluteString`, as
-/// the original ran it (CFURL.c before the RFC 3986 rework of 2023):
+/// the original ran it (classic CFURL.c, which swift-corelibs-foundation still ships on Linux;
+/// IconsTests compare the two on random strings):
 ///
 /// - The string must be "legal" (`_CFStringIsLegalURLString`): ASCII letters, digits,
 ///   `-_.!~*'()`, `;/?:@&=+$,`, `[` `]`, `%` followed by two hex digits, and at most one `#`.
 ///   Anything else (space, non-ASCII, `"<>\^`{|}`, a second `#`, a bare `%`) gives `nil`.
-///   The empty string gives `nil` as well (implementation-defined; see Docs/icons.md).
-/// - It is absolute when it has a `:` and every character before the first `:` is a letter,
-///   digit, `+`, `-` or `.` (so `icon:2x.png` is absolute, `img/a:b.png` is relative).
-/// - A relative string is resolved as `resolveAbsoluteURLString` does (RFC 1808): components are
-///   split as RFC 1808 §2.4 (fragment, scheme, `//` net location up to the next `/`, query, `;`
-///   parameters, path); a relative path is merged with the base path up to its last `/` and
-///   cleaned by `_resolvedPath` without stripping leading `..` (`../../../g` against `/b/c/d`
-///   gives `/../g`); an absolute path (`/./g`) is used as written.
+/// - It is absolute when it starts with a letter and has a `:` preceded only by letters, digits,
+///   `+`, `-`, `.` (so `icon:2x.png` is absolute, `img/a:b.png` and `1x:y` are relative).
+/// - A relative string is resolved as `resolveAbsoluteURLString` does (RFC 1808 style): the `//`
+///   net location runs to the next `/` or `?` (an empty one does not count); a relative path is
+///   merged with the base path up to its last `/` and cleaned by `_resolvedPath`, which never
+///   strips a leading `..` (`../../../g` against `/b/c/d` gives `/../g`); an absolute path
+///   (`/./g`) is used as written; `;` is part of the path; the empty string gives the base.
+/// - `[` and `]` outside an IPv6 host are written `%5B` / `%5D`.
+/// - Not reproduced (implementation-defined, documented): strings starting with `:` (nil here;
+///   CFURL mostly answers the base URL) and CFURL's bracket escaping inside odd net locations.
 enum LegacyURLResolver {
     /// The absolute URL string, or `nil` where `initWithString:relativeToURL:` returns nil.
+    /// `base` must satisfy ``isUsableBase(_:)``.
     static func resolve(_ string: String, against base: String) -> String? {
-        guard isLegal(string), !string.isEmpty else { return nil }
+        guard isLegal(string), !string.hasPrefix(":") else { return nil }
         let relative = ClassicComponents(string)
-        if relative.scheme != nil { return string }
+        if let scheme = relative.scheme {
+            let rest = string.dropFirst(scheme.count + 1)
+            guard rest.hasPrefix("/") else {
+                // Not hierarchical ("b:x#y"): CFURL keeps no fragment and escapes the "#".
+                return scheme + ":" + escapeBrackets(String(rest)).replacingOccurrences(of: "#", with: "%23")
+            }
+            return relative.sanitized()
+        }
         let baseParts = ClassicComponents(base)
         var result = (baseParts.scheme ?? "") + ":"
         if relative.netLocation != nil {
-            return result + string
+            return result + relative.sanitized()
         }
-        result += "//" + (baseParts.netLocation ?? "")
+        result += "//" + escapeNetLocation(baseParts.netLocation ?? "")
         if !relative.path.isEmpty {
             var newPath: String
             if baseParts.path.isEmpty || relative.path.hasPrefix("/") {
@@ -39,24 +52,42 @@ enum LegacyURLResolver {
                 newPath = String(decoding: resolvedPath(merged), as: UTF16.self)
             }
             if baseParts.path.isEmpty && !newPath.hasPrefix("/") { result += "/" }
-            return result + newPath + relative.suffixAfterPath
+            return result + escapeBrackets(newPath + relative.suffixAfterPath)
         }
         result += baseParts.path
-        if relative.parameters == nil && relative.query == nil && relative.fragment == nil {
+        if relative.query == nil && relative.fragment == nil {
             return result + baseParts.suffixAfterPath
         }
-        if let parameters = relative.parameters {
-            return result + ";" + parameters + relative.suffixAfterParameters
-        }
-        if let parameters = baseParts.parameters { result += ";" + parameters }
-        if let query = relative.query ?? baseParts.query { result += "?" + query }
-        if let fragment = relative.fragment { result += "#" + fragment }
+        if let query = relative.query ?? baseParts.query { result += "?" + escapeBrackets(query) }
+        if let fragment = relative.fragment { result += "#" + escapeBrackets(fragment) }
         return result
     }
 
-    /// Whether the appInfoURL makes an absolute NSURL (`+[NSURL URLWithString:]`, with a scheme).
+    /// Whether the appInfoURL makes an absolute `http`/`https` NSURL with a host: anything else
+    /// either gives no NSURL (`+[NSURL URLWithString:]`) or is not fetched by the original.
     static func isUsableBase(_ string: String) -> Bool {
-        isLegal(string) && !string.isEmpty && ClassicComponents(string).scheme != nil
+        guard isLegal(string) else { return false }
+        let parts = ClassicComponents(string)
+        guard let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return parts.netLocation != nil
+    }
+
+    /// Brackets stay in an IPv6 literal host (`[::1]`, `user@[::1]:8`) and are escaped elsewhere.
+    static func escapeNetLocation(_ text: String) -> String {
+        let hostPart = text.split(separator: "@", omittingEmptySubsequences: false).last ?? Substring(text)
+        if hostPart.hasPrefix("["), let close = hostPart.firstIndex(of: "]"),
+            hostPart.dropFirst().prefix(while: { $0 != "]" }).allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }),
+            !hostPart[hostPart.index(after: close)...].contains("]"), !text.dropLast(hostPart.count).contains("[")
+        {
+            return text
+        }
+        return escapeBrackets(text)
+    }
+
+    /// CFURL's sanitised string writes `[` and `]` outside the net location as `%5B` and `%5D`.
+    static func escapeBrackets(_ text: String) -> String {
+        guard text.contains("[") || text.contains("]") else { return text }
+        return text.replacingOccurrences(of: "[", with: "%5B").replacingOccurrences(of: "]", with: "%5D")
     }
 
     /// `_CFStringIsLegalURLString`.
@@ -154,14 +185,15 @@ enum LegacyURLResolver {
 struct ClassicComponents {
     var scheme: String?
     var netLocation: String?
+    /// `//` followed directly by `/`, `?` or the end.
+    var emptyNetLocation = false
     var path: String
-    var parameters: String?
     var query: String?
     var fragment: String?
 
     init(_ string: String) {
         var rest = Substring(string)
-        if let colon = rest.firstIndex(of: ":"),
+        if let colon = rest.firstIndex(of: ":"), rest.first.map({ $0.isASCII && $0.isLetter }) == true,
             rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         {
             scheme = String(rest[..<colon])
@@ -173,28 +205,28 @@ struct ClassicComponents {
         if let scheme { rest = rest.dropFirst(scheme.count + 1) }
         if rest.hasPrefix("//") {
             let start = rest.index(rest.startIndex, offsetBy: 2)
-            let end = rest[start...].firstIndex(of: "/") ?? rest.endIndex
-            netLocation = String(rest[start..<end])
+            let end = rest[start...].firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+            // An empty net location does not count as one: "///x" has the path "/x".
+            if start != end { netLocation = String(rest[start..<end]) } else { emptyNetLocation = true }
             rest = rest[end...]
         }
         if let question = rest.firstIndex(of: "?") {
             query = String(rest[rest.index(after: question)...])
             rest = rest[..<question]
         }
-        if let semicolon = rest.firstIndex(of: ";") {
-            parameters = String(rest[rest.index(after: semicolon)...])
-            rest = rest[..<semicolon]
-        }
         path = String(rest)
     }
 
-    /// `;parameters?query#fragment`, as far as present.
-    var suffixAfterPath: String {
-        (parameters.map { ";" + $0 } ?? "") + suffixAfterParameters
+    /// The string these components came from, with brackets outside the net location escaped.
+    func sanitized() -> String {
+        var result = scheme.map { $0 + ":" } ?? ""
+        if let netLocation { result += "//" + LegacyURLResolver.escapeNetLocation(netLocation) }
+        if emptyNetLocation { result += "//" }
+        return result + LegacyURLResolver.escapeBrackets(path + suffixAfterPath)
     }
 
     /// `?query#fragment`, as far as present.
-    var suffixAfterParameters: String {
+    var suffixAfterPath: String {
         (query.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
     }
 }
