@@ -1,6 +1,7 @@
 // Sources/xds-fuzz-replay/main.swift - Replays regression vectors through the fuzz oracles (release build)
 //
-// Usage: xds-fuzz-replay FILE…   where each FILE is Vectors/<area>/regressions/<name>.<ext>.
+// Usage: xds-fuzz-replay FILE…   where each FILE is Vectors/<area>/regressions/<name>.<ext> (`.json`
+// expected-result files are skipped, so a shell glob of the folder works).
 // Prints one line per file; exits 1 when any oracle reports a finding, 64 on usage errors.
 
 import Foundation
@@ -12,7 +13,7 @@ guard !files.isEmpty else {
     exit(64)
 }
 var failures = 0
-for file in files {
+for file in files where !file.hasSuffix(".json") {  // expected results, not inputs
     guard let data = FileManager.default.contents(atPath: file), let area = RegressionReplay.area(ofPath: file)
     else {
         FileHandle.standardError.write(Data("\(file): cannot read\n".utf8))

@@ -29,6 +29,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts unused bytes between the offset table and the trailer (the strict reference:
     /// `trailer`); with the gap closed, the reference reads the same value.
     case gapBeforeTrailer = "libplist-gap-before-trailer"
+    /// libplist accepts an ASCII string (marker 0x5n) holding bytes 0x80-0xFF (the strict reference:
+    /// `encoding`); the bridge shows them as U+FFFD.
+    case asciiStringHighByte = "libplist-ascii-string-high-byte"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

@@ -55,6 +55,16 @@ public struct OracleWorkScreen: Sendable {
         return Array(bytes[..<tableEnd] + bytes[trailer...])
     }
 
+    /// Whether the byte at `offset` is a non-ASCII byte inside the payload of an ASCII string object
+    /// (marker 0x5n), which libplist 2.2 passes through and the strict reference rejects.
+    public static func isHighByteInASCIIString(_ bytes: [UInt8], at offset: Int) -> Bool {
+        guard let layout = Layout(bytes), offset < bytes.count, bytes[offset] >= 0x80 else { return false }
+        return (0..<layout.objectCount).contains { index in
+            guard let (marker, start, length) = layout.header(of: index), marker >> 4 == 0x5 else { return false }
+            return offset >= start && UInt64(offset - start) < length
+        }
+    }
+
     private struct Layout {
         let bytes: [UInt8]
         let offsetSize: Int
@@ -86,23 +96,29 @@ public struct OracleWorkScreen: Sendable {
             return value
         }
 
-        /// The object indices a container at `index` refers to (empty for leaves and malformed ones).
-        func children(of index: Int) -> [Int] {
+        /// The marker of object `index`, where its payload starts and its count (0xF form resolved).
+        func header(of index: Int) -> (marker: UInt8, payload: Int, count: UInt64)? {
             let offset = Layout.bigEndian(bytes, tableOffset + index * offsetSize, offsetSize)
-            guard offset < UInt64(bytes.count - 32) else { return [] }
+            guard offset < UInt64(bytes.count - 32) else { return nil }
             var p = Int(offset)
             let marker = bytes[p]
-            let kind = marker >> 4
-            guard kind == 0xA || kind == 0xC || kind == 0xD else { return [] }
             var count = UInt64(marker & 0xF)
             p += 1
             if count == 0xF {
-                guard p < bytes.count, bytes[p] >> 4 == 0x1 else { return [] }
+                guard p < bytes.count, bytes[p] >> 4 == 0x1 else { return nil }
                 let width = 1 << Int(bytes[p] & 0xF)
-                guard width <= 8, p + 1 + width <= bytes.count else { return [] }
+                guard width <= 8, p + 1 + width <= bytes.count else { return nil }
                 count = Layout.bigEndian(bytes, p + 1, width)
                 p += 1 + width
             }
+            return (marker, p, count)
+        }
+
+        /// The object indices a container at `index` refers to (empty for leaves and malformed ones).
+        func children(of index: Int) -> [Int] {
+            guard let (marker, p, count) = header(of: index) else { return [] }
+            let kind = marker >> 4
+            guard kind == 0xA || kind == 0xC || kind == 0xD else { return [] }
             let refs = kind == 0xD ? count &* 2 : count
             guard refs <= UInt64(bytes.count), p + Int(refs) * refSize <= bytes.count else { return [] }
             // A reference beyond Int.max is simply out of range (libplist rejects it).

@@ -106,6 +106,9 @@ public enum PlistDifferentialCheck {
             // No reference value to compare: the reference never reads outside the object area.
             return used.union([.objectOffsetOutsideObjectArea])
         }
+        if error.category == .encoding, OracleWorkScreen.isHighByteInASCIIString(document, at: error.offset) {
+            return used.union([.asciiStringHighByte])
+        }
         if let (value, relaxations) = KnownDivergence.relaxedReading(document) {
             return try agreeing(value, theirs, used.union(relaxations))
         }
