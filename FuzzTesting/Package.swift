@@ -21,6 +21,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "FuzzPlistRoundTrip", dependencies: [fuzzCommon]),
         .executableTarget(name: "FuzzPlistDifferential", dependencies: [fuzzCommon]),
+        .executableTarget(name: "FuzzAttribute", dependencies: [fuzzCommon]),
         .executableTarget(name: "FuzzIconSelection", dependencies: [fuzzCommon]),
     ]
 )

@@ -28,6 +28,7 @@ public enum RegressionReplay {
             for options in DecoderFuzzOptions.replayConfigurations {
                 try PlistRoundTripCheck.check(bytes, rules: options.rules)
             }
+            try AttributeReaderCheck.check(bytes)
             return try PlistDifferentialCheck.compare(bytes)
         case "icons":
             for options in IconFuzzOptions.allConfigurations {
