@@ -57,15 +57,17 @@ enum LibplistView {
         return projected
     }
 
-    /// `plist_get_date_val`: int32 seconds truncated toward zero, whole microseconds of the fraction.
+    /// `plist_get_date_val`: int32 seconds truncated toward zero and the fraction's magnitude in whole
+    /// microseconds; the bridge adds or subtracts the microseconds by the sign of the seconds, so a
+    /// date in (-1 s, 0) comes back positive.
     static func projectDate(_ seconds: Double) -> Double {
         guard seconds.isFinite, seconds > Double(Int32.min) - 1, seconds < Double(Int32.max) + 1 else {
             return Double(Int32.min)
         }
         let whole = seconds.rounded(.towardZero)
-        let micro = ((seconds - whole) * 1_000_000).rounded(.towardZero)
-        let wholeSeconds = Int32(whole)
-        return (Double(wholeSeconds) * 1_000_000 + micro) / 1_000_000
+        let micro = abs(((seconds - whole) * 1_000_000).rounded(.towardZero))
+        let wholeSeconds = Double(Int32(whole))
+        return (wholeSeconds * 1_000_000 + (wholeSeconds < 0 ? -micro : micro)) / 1_000_000
     }
 
     /// C strings: everything from the first NUL on is gone.
