@@ -188,4 +188,28 @@ struct ExtendedAttributesTests {
             #expect(Set(try ExtendedAttributes.names(at: file)) == Set(names))
         }
     }
+
+    @Test func badNamesMapToTheKernelsErrnos() throws {
+        try Mounts.withMountedFilesystem(.tmpfs) { fs in
+            let file = fs.path("file")
+            try makeFile(file)
+            func errno(_ attributeName: String) -> SystemErrno? {
+                do {
+                    try ExtendedAttributes.setValue([1], named: attributeName, at: file)
+                    return nil
+                } catch {
+                    return error.errno
+                }
+            }
+            #expect(errno("user." + String(repeating: "n", count: 250)) == nil)  // 255 bytes: fine
+            #expect(errno("user." + String(repeating: "n", count: 251)) == .outOfRange)
+            #expect(errno("") == .outOfRange)
+            #expect(errno("x-document-source") == .notSupported)  // no namespace on Linux
+            #expect(errno("user.") == .invalidArgument)
+            let error = #expect(throws: XAttrError.self) {
+                try ExtendedAttributes.setValue([1], named: "user." + String(repeating: "n", count: 251), at: file)
+            }
+            #expect(error?.description.contains("longer than 255 bytes") == true)
+        }
+    }
 }
