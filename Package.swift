@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "DocumentSource", targets: ["DocumentSource"]),
         .library(name: "Icons", targets: ["Icons"]),
         .library(name: "LibplistBridge", targets: ["LibplistBridge"]),
+        // The fuzz oracles, for the FuzzTesting package (which depends on this one by path).
+        .library(name: "FuzzCommon", targets: ["FuzzCommon"]),
     ],
     targets: [
         // The bplist00 codec: stdlib only.
@@ -63,6 +65,12 @@ let package = Package(
             dependencies: ["BinaryPlist", "LibplistBridge", "Icons", "XAttr", "DocumentSource"]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["Conformance", "BinaryPlist"]),
+        // The fuzz oracles, shared by the libFuzzer targets (FuzzTesting/) and the regression replay.
+        .target(
+            name: "FuzzCommon", dependencies: ["BinaryPlist", "DocumentSource", "Icons", "LibplistBridge"],
+            path: "FuzzTesting/Sources/FuzzCommon"),
+        // Replays Vectors/*/regressions/ through the fuzz oracles in a release build (make test).
+        .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon"]),
 
         .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist"]),
         .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist"]),
@@ -77,7 +85,9 @@ let package = Package(
             name: "ConformanceTests", dependencies: ["Conformance", "Reporting", "BinaryPlist"], exclude: ["Fixtures"]),
         .testTarget(name: "FilesystemHarnessTests", dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles"]),
         .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
-        .testTarget(name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON"]),
+        .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
+        .testTarget(
+            name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource"]),
     ]
 )
 

@@ -57,6 +57,7 @@ extension AppInfo {
         guard let number = value as? NSNumber else { return .null }
         if let decimal = number as? NSDecimalNumber {
             // JSONSerialization uses NSDecimalNumber for integer literals beyond 64 bits.
+            if decimal.compare(NSDecimalNumber(value: Int.min)) == .orderedSame { return .integer(Int.min) }
             let double = decimal.doubleValue
             if double.rounded(.towardZero) == double && abs(double) >= 9.2e18 {
                 return .largeInteger(negative: double < 0)
