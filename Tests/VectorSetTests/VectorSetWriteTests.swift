@@ -27,6 +27,8 @@ import Testing
 
         let stale = root.appendingPathComponent("plist/valid/renamed-away.bplist")
         try Data([1, 2, 3]).write(to: stale)
+        let finding = root.appendingPathComponent("plist/regressions/new-fuzz-finding.bplist")
+        try Data([4, 5, 6]).write(to: finding)
         var manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: root.appendingPathComponent("manifest.json")))
         let plan = VectorMetadata(
@@ -39,10 +41,13 @@ import Testing
         }
 
         try VectorSet.write(to: root)
-        let second = try Self.tree(root)
+        var second = try Self.tree(root)
         #expect(second["plist/valid/renamed-away.bplist"] == nil, "a file the generator no longer makes is removed")
+        #expect(second.removeValue(forKey: "plist/regressions/new-fuzz-finding.bplist") == Data([4, 5, 6]))
         let kept = try JSONDecoder().decode(Manifest.self, from: #require(second["manifest.json"]))
         #expect(kept.vectors.contains(plan), "fs entries of the manifest are kept")
+        let listed = kept.vectors.first { $0.id == "plist/regressions/new-fuzz-finding" }
+        #expect(listed?.level == .implementationDefined && listed?.tags == [.fuzz], "an unlisted finding is listed")
         var withoutManifest = second
         withoutManifest["manifest.json"] = first["manifest.json"]
         #expect(withoutManifest == first)
