@@ -1,1 +1,3 @@
 #include <attr/libattr.h>
+#include <sys/vfs.h>
+#include <sys/xattr.h>
