@@ -1,3 +1,4 @@
+#include <sys/xattr.h>
 #include <attr/libattr.h>
 #include <sys/vfs.h>
 #include <sys/xattr.h>

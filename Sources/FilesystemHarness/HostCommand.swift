@@ -1,0 +1,78 @@
+// Sources/FilesystemHarness/HostCommand.swift - Runs mkfs, losetup, mount and umount as child processes
+
+import Foundation
+
+/// A host tool failed to start or exited non-zero.
+public struct HostCommandError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The command line, as a person would type it.
+    public var commandLine: String
+    /// The exit status, or nil when the tool could not be started.
+    public var status: Int32?
+    /// What the tool wrote to standard error (trimmed), or why it could not start.
+    public var message: String
+
+    public var description: String {
+        let how = status.map { "exited with status \($0)" } ?? "could not be started"
+        return "`\(commandLine)` \(how)" + (message.isEmpty ? "" : ": \(message)")
+    }
+}
+
+/// A host tool run to completion; its standard output is returned.
+public enum HostCommand {
+    /// The directories searched for tools, sbin first (mkfs and losetup live there).
+    static let searchPath = ["/usr/sbin", "/sbin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/local/bin"]
+
+    /// The absolute path of `tool`, or nil when it is not installed.
+    public static func locate(_ tool: String) -> String? {
+        if tool.hasPrefix("/") { return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil }
+        let fromEnvironment = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        for directory in searchPath + fromEnvironment {
+            let candidate = directory + "/" + tool
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs `tool` with `arguments`, waits for it, and returns its standard output.
+    /// - Throws: `HostCommandError` when the tool is missing, cannot start, or exits non-zero.
+    @discardableResult
+    public static func run(_ tool: String, _ arguments: [String]) throws(HostCommandError) -> String {
+        let commandLine = ([tool] + arguments).joined(separator: " ")
+        guard let executable = locate(tool) else {
+            throw HostCommandError(commandLine: commandLine, status: nil, message: "\(tool) is not installed")
+        }
+        // Standard error goes to a file so that neither stream can fill a pipe and block the child.
+        let errorPath = NSTemporaryDirectory() + "xds-stderr-" + UUID().uuidString
+        guard FileManager.default.createFile(atPath: errorPath, contents: nil),
+            let errorHandle = FileHandle(forWritingAtPath: errorPath)
+        else {
+            throw HostCommandError(commandLine: commandLine, status: nil, message: "cannot create \(errorPath)")
+        }
+        defer {
+            try? errorHandle.close()
+            try? FileManager.default.removeItem(atPath: errorPath)
+        }
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = errorHandle
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw HostCommandError(commandLine: commandLine, status: nil, message: "\(error)")
+        }
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: stdout, as: UTF8.self)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+            throw HostCommandError(
+                commandLine: commandLine, status: process.terminationStatus,
+                message: stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return text
+    }
+}

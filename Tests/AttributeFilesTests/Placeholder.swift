@@ -1,3 +1,0 @@
-// Tests/AttributeFilesTests - placeholder until the owning issue lands its tests
-
-import Testing
