@@ -1,6 +1,6 @@
 // Sources/FilesystemHarness/AttributeProbeErrnos.swift - The errno of each deliberately failing attribute call
 
-import Glibc
+import XAttr
 
 extension AttributeProbe {
     /// Runs each failing call once on fresh scratch objects.
@@ -30,11 +30,11 @@ extension AttributeProbe {
         let firstSet = ProbeCalls.set(small, named: name, at: existing)
         record(
             "create-existing", "XATTR_CREATE on an existing attribute", "EEXIST",
-            firstSet == .success ? ProbeCalls.set(small, named: name, at: existing, flags: .createOnly) : firstSet)
+            firstSet == .success ? ProbeCalls.set(small, named: name, at: existing, mode: .createOnly) : firstSet)
         let missing = try scratch.file("e-replace")
         record(
             "replace-missing", "XATTR_REPLACE on a missing attribute", "ENODATA",
-            ProbeCalls.set(small, named: name, at: missing, flags: .replaceOnly))
+            ProbeCalls.set(small, named: name, at: missing, mode: .replaceOnly))
 
         let link = try scratch.symlink("e-link", to: "e-replace")
         record(
@@ -46,15 +46,12 @@ extension AttributeProbe {
         let buffered = try scratch.file("e-buffer")
         var bufferResult = ProbeCalls.set(small, named: name, at: buffered)
         if bufferResult == .success {
-            switch ProbeCalls.get(named: name, at: buffered, capacity: small.count - 1) {
-            case .success: bufferResult = .success
-            case .failure(let error): bufferResult = .failure(error.code)
-            }
+            bufferResult = ProbeCalls.getOnce(named: name, at: buffered, capacity: small.count - 1)
         }
         record("small-buffer", "getxattr of 200 bytes into a 199-byte buffer", "ERANGE", bufferResult)
 
         var missingGet = CallResult.success
-        if case .failure(let error) = ProbeCalls.get(named: name, at: missing) { missingGet = .failure(error.code) }
+        if case .failure(let code) = ProbeCalls.get(named: name, at: missing) { missingGet = .failure(code) }
         record("get-missing", "getxattr of a missing attribute", "ENODATA", missingGet)
         return cases
     }

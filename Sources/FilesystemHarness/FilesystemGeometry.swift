@@ -2,6 +2,7 @@
 
 import CAttr
 import Glibc
+import XAttr
 
 /// The filesystem that holds a directory, as `statfs(2)` reports it.
 public struct FilesystemGeometry: Codable, Hashable, Sendable {
@@ -31,7 +32,7 @@ public struct FilesystemGeometry: Codable, Hashable, Sendable {
     public static func of(_ path: String) throws(ProbeFailure) -> FilesystemGeometry {
         var info = statfs()
         guard statfs(path, &info) == 0 else {
-            throw ProbeFailure("statfs \(path): \(ErrnoName.describe(errno))")
+            throw ProbeFailure("statfs \(path): \(SystemErrno(rawValue: errno).description)")
         }
         let magic = Int(UInt32(truncatingIfNeeded: info.f_type))
         let type = names[magic] ?? "unknown"

@@ -1,65 +1,59 @@
-// Sources/FilesystemHarness/ProbeCalls.swift - The few attribute syscalls the probes make, as errno results
+// Sources/FilesystemHarness/ProbeCalls.swift - The attribute calls the probes make, as errno results
 
 import CAttr
 import Glibc
+import XAttr
 
-/// What one attribute call returned: success or the errno, never thrown, because probes record errors.
+/// What one attribute call returned: success or the errno, never thrown, because probes tabulate errors.
 enum CallResult: Hashable, Sendable {
     case success
-    case failure(Int32)
+    case failure(SystemErrno)
 
-    /// `nil` on success, else the errno's name.
+    /// `nil` on success, else the errno's C name.
     var errnoName: String? {
-        if case .failure(let code) = self { return ErrnoName.name(code) }
+        if case .failure(let code) = self { return code.symbol }
         return nil
     }
 }
 
-/// How a set call treats an existing attribute.
-enum SetFlags: Int32 {
-    case createOrReplace = 0
-    case createOnly = 1  // XATTR_CREATE
-    case replaceOnly = 2  // XATTR_REPLACE
-}
-
-/// Attribute syscalls that report errno instead of throwing, so a probe can tabulate them.
+/// XAttr's calls with the errno as a value.
 enum ProbeCalls {
-    /// `setxattr(2)`, or `lsetxattr(2)` when `followSymlinks` is false.
     static func set(
-        _ value: [UInt8], named name: String, at path: String, flags: SetFlags = .createOrReplace,
+        _ value: [UInt8], named name: String, at path: String, mode: XAttrSetMode = .createOrReplace,
         followSymlinks: Bool = true
     ) -> CallResult {
-        let status = value.withUnsafeBytes { buffer in
-            followSymlinks
-                ? setxattr(path, name, buffer.baseAddress, buffer.count, flags.rawValue)
-                : lsetxattr(path, name, buffer.baseAddress, buffer.count, flags.rawValue)
+        do {
+            try ExtendedAttributes.setValue(value, named: name, at: path, mode: mode, followSymlinks: followSymlinks)
+            return .success
+        } catch {
+            return .failure(error.errno)
         }
-        return status == 0 ? .success : .failure(errno)
     }
 
-    /// `getxattr(2)` into a buffer of exactly `capacity` bytes: the value, or the errno.
-    static func get(named name: String, at path: String, capacity: Int) -> Result<[UInt8], CallError> {
+    static func remove(named name: String, at path: String) -> CallResult {
+        do {
+            try ExtendedAttributes.removeValue(named: name, at: path)
+            return .success
+        } catch {
+            return .failure(error.errno)
+        }
+    }
+
+    /// The value, or ENODATA as a failure like every other errno.
+    static func get(named name: String, at path: String) -> Result<[UInt8], SystemErrno> {
+        do {
+            guard let value = try ExtendedAttributes.value(named: name, at: path) else { return .failure(.noData) }
+            return .success(value)
+        } catch {
+            return .failure(error.errno)
+        }
+    }
+
+    /// One `getxattr(2)` into a buffer of exactly `capacity` bytes, without XAttr's ERANGE retry: the
+    /// only way to see what a reader with a too-small buffer gets.
+    static func getOnce(named name: String, at path: String, capacity: Int) -> CallResult {
         var buffer = [UInt8](repeating: 0, count: max(capacity, 1))
         let count = buffer.withUnsafeMutableBytes { getxattr(path, name, $0.baseAddress, capacity) }
-        guard count >= 0 else { return .failure(CallError(code: errno)) }
-        return .success(Array(buffer[0..<count]))
+        return count >= 0 ? .success : .failure(SystemErrno(rawValue: errno))
     }
-
-    /// The whole value (size query, then read), or the errno.
-    static func get(named name: String, at path: String) -> Result<[UInt8], CallError> {
-        let size = getxattr(path, name, nil, 0)
-        guard size >= 0 else { return .failure(CallError(code: errno)) }
-        return get(named: name, at: path, capacity: size)
-    }
-
-    /// `removexattr(2)`.
-    static func remove(named name: String, at path: String) -> CallResult {
-        removexattr(path, name) == 0 ? .success : .failure(errno)
-    }
-}
-
-/// An errno as an error value.
-struct CallError: Error, Hashable, Sendable {
-    var code: Int32
-    var name: String { ErrnoName.name(code) }
 }

@@ -1,6 +1,7 @@
 // Sources/FilesystemHarness/ScratchFolder.swift - A private folder of probe objects that is removed afterwards
 
 import Glibc
+import XAttr
 
 /// A uniquely named folder inside a probed directory; it remembers every object it made.
 final class ScratchFolder {
@@ -14,7 +15,8 @@ final class ScratchFolder {
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }
         guard let created else {
-            throw ProbeFailure("cannot create a scratch folder in \(directory): \(ErrnoName.describe(errno))")
+            throw ProbeFailure(
+                "cannot create a scratch folder in \(directory): \(SystemErrno(rawValue: errno).description)")
         }
         path = created
     }
@@ -66,7 +68,7 @@ final class ScratchFolder {
     }
 
     private func failure(_ operation: String, _ target: String) -> ProbeFailure {
-        ProbeFailure("\(operation) \(target): \(ErrnoName.describe(errno))")
+        ProbeFailure("\(operation) \(target): \(SystemErrno(rawValue: errno).description)")
     }
 }
 
