@@ -11,8 +11,9 @@ public enum MatrixSafety {
     public static let mountPrefix = "/tmp/xds-mount-"
 
     /// Cleans what a dead earlier run left behind; refuses (throws) when another run is alive.
+    /// - Parameter statePath: the state file (tests use their own).
     /// - Returns: one line per mount point cleaned.
-    public static func cleanLeftovers() throws(ProbeFailure) -> [String] {
+    public static func cleanLeftovers(statePath: String = statePath) throws(ProbeFailure) -> [String] {
         guard let state = try? String(contentsOfFile: statePath, encoding: .utf8) else { return [] }
         var lines = state.split(separator: "\n").map(String.init)
         let owner = lines.isEmpty ? 0 : Int32(lines.removeFirst()) ?? 0
