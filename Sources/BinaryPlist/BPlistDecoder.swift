@@ -1,6 +1,10 @@
 // Sources/BinaryPlist/BPlistDecoder.swift - The reference reading of bplist00 (entry point)
 
 /// Decodes bplist00 bytes into a `PropertyListValue`, strictly and in bounded time and memory.
+///
+/// Work and memory are linear in the input: each object is decoded at most once however often it is
+/// referenced, nothing is reserved before the bytes it describes are known to be present, and
+/// recursion stops at `rules.maximumDepth`. Docs/codec.md lists every rule and its category.
 public enum BPlistDecoder {
     /// Decodes one bplist00 document.
     /// - Parameters:
@@ -11,6 +15,25 @@ public enum BPlistDecoder {
     public static func decode(
         _ bytes: [UInt8], rules: DecodingRules = .strict
     ) throws(BPlistError) -> PropertyListValue {
-        throw BPlistError(.limit, at: 0, "decoder not implemented yet")
+        var statistics = DecodingStatistics()
+        return try decode(bytes, rules: rules, statistics: &statistics)
+    }
+
+    /// Decodes one bplist00 document and counts the work done.
+    /// - Parameters:
+    ///   - bytes: the whole document.
+    ///   - rules: relaxations and bounds.
+    ///   - statistics: receives the counts of this decode (also when it throws, up to the fault).
+    /// - Returns: the root value.
+    /// - Throws: `BPlistError` with the category and byte offset of the first fault.
+    public static func decode(
+        _ bytes: [UInt8], rules: DecodingRules, statistics: inout DecodingStatistics
+    ) throws(BPlistError) -> PropertyListValue {
+        try ByteView.with(bytes) { (view: ByteView) throws(BPlistError) -> PropertyListValue in
+            let trailer = try BPlistTrailer(view, rules: rules)
+            var decoder = ObjectDecoder(view: view, trailer: trailer, rules: rules)
+            defer { statistics = decoder.statistics }
+            return try decoder.decodeRoot(trailer.topObject)
+        }
     }
 }

@@ -6,19 +6,31 @@ public struct DecodingRules: Hashable, Sendable {
     public var acceptsAnyVersionDigit: Bool = false
     /// Keep the first value of a duplicated dictionary key, as CoreFoundation does, instead of rejecting.
     public var keepsFirstDuplicateKey: Bool = false
-    /// Maximum nesting of containers (CoreFoundation: 512).
+    /// Read a 16-byte integer (`0x14`) whose high 8 bytes are not zero as CoreFoundation does (the low
+    /// 64 bits, unsigned) instead of rejecting it with `limit` (plistlib reads such bytes as a signed
+    /// 128-bit value, so the readers disagree).
+    public var truncatesSixteenByteIntegers: Bool = false
+    /// Maximum nesting of containers (CoreFoundation: 512). The root container is at depth 1.
     public var maximumDepth: Int = 512
+    /// Maximum number of values in the decoded tree when shared references are counted once per use,
+    /// applied only when it exceeds the file's object count: a file without shared references is never
+    /// rejected by it, a small file whose references fan out into a huge tree (a "decompression bomb")
+    /// is rejected with `limit` before anything expands.
+    public var maximumExpandedCount: Int = 1 << 20
 
+    /// The strict reading with default bounds.
     public init() {}
 
     /// The reference reading: everything the catalogue's rules forbid is an error.
     public static let strict = DecodingRules()
 
-    /// `--lenient`: any `bplist0?` header and CoreFoundation's first-wins duplicate keys.
+    /// `--lenient`: any `bplist0?` digit, CoreFoundation's first-wins duplicate keys and its reading of
+    /// 16-byte integers.
     public static let lenient: DecodingRules = {
         var rules = DecodingRules()
         rules.acceptsAnyVersionDigit = true
         rules.keepsFirstDuplicateKey = true
+        rules.truncatesSixteenByteIntegers = true
         return rules
     }()
 }

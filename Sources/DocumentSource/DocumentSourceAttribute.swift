@@ -4,6 +4,9 @@ import BinaryPlist
 
 /// The x-document-source attribute as the original `XDSDocumentSourceAttribute` keeps it.
 public struct DocumentSourceAttribute: Hashable, Sendable {
+    /// The four keys the convention defines, in the order the original lists them.
+    public static let keys = ["identifier", "name", "path", "appInfoURL"]
+
     /// Bundle identifier of the source app, e.g. `com.appliedphasor.working-copy`.
     public var identifier: String?
     /// Display name of the source app, e.g. `Working Copy`.
@@ -19,4 +22,35 @@ public struct DocumentSourceAttribute: Hashable, Sendable {
         self.path = path
         self.appInfoURL = appInfoURL
     }
+
+    /// Reads a decoded property list as `readDocumentSourceAttributeAtURL:` does.
+    ///
+    /// A root that is not a dictionary is no attribute (`nil`). Each of the four keys is kept only when
+    /// its value is a string; every other key and every other value type is ignored.
+    public init?(propertyList: PropertyListValue) {
+        guard case .dictionary(let dictionary) = propertyList else { return nil }
+        func string(_ key: String) -> String? {
+            if case .string(let value)? = dictionary[key] { return value }
+            return nil
+        }
+        self.init(
+            identifier: string("identifier"), name: string("name"), path: string("path"),
+            appInfoURL: string("appInfoURL"))
+    }
+
+    /// The fields that are set, by key.
+    public var fields: [(key: String, value: String)] {
+        let values = [identifier, name, path, appInfoURL]
+        return zip(Self.keys, values).compactMap { key, value in value.map { (key, $0) } }
+    }
+
+    /// The dictionary the writer stores: one string entry per field that is set.
+    public var propertyList: PropertyListValue {
+        var dictionary: [String: PropertyListValue] = [:]
+        for (key, value) in fields { dictionary[key] = .string(value) }
+        return .dictionary(dictionary)
+    }
+
+    /// The attribute's bytes: `propertyList` in canonical binary form (`bplist00`), always.
+    public func encoded() -> [UInt8] { BPlistEncoder.encode(propertyList) }
 }

@@ -1,19 +1,81 @@
-// Sources/XDSCommands/Commands/ReadCommand.swift - `xds read` (placeholder until issue 3 lands it)
+// Sources/XDSCommands/Commands/ReadCommand.swift - `xds read`: the attribute's fields as readers see them
 
-/// `xds read`: Reads the x-document-source attribute of a file.
+import AttributeFiles
+import DocumentSource
+
+/// `xds read`: reads the x-document-source attribute of a file.
 enum ReadCommand: Command {
     static let name = "read"
     static let abstract = "Reads the x-document-source attribute of a file"
     static let help = """
         OVERVIEW: Reads the x-document-source attribute of a file.
 
-        USAGE: xds read
+        Reads as the original XDSDocumentSourceAttribute does: the root must be a
+        dictionary, and each of identifier, name, path and appInfoURL is kept only
+        when its value is a string. Only binary property lists are read.
 
-        Not implemented yet.
+        USAGE: xds read <path> [--json] [--no-follow]
+
+        ARGUMENTS:
+          <path>          The file or directory whose attribute to read.
+
+        OPTIONS:
+          --json          Print a JSON object of the fields kept.
+          --no-follow     Read the symlink itself, not the file it points to.
+          -h, --help      Show help information.
+
+        EXIT STATUS:
+          0   the attribute was read
+          1   no attribute, an unreadable attribute, or a system error (the
+              message names the file and the cause)
+          64  usage error
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
-        Console.printError("xds read: not implemented yet")
-        return .internalError
+        let parsed: Arguments
+        switch parseOrExit(arguments, spec: ArgumentSpec(flags: ["--json", "--no-follow"], positionals: 1...1)) {
+        case .success(let value): parsed = value
+        case .failure(let exit): return exit.status
+        }
+        let path = parsed.positionals[0]
+        do {
+            let attribute = try AttributeFile.read(at: path, followSymlinks: !parsed.has("--no-follow"))
+            if parsed.has("--json") {
+                Console.printOut(AttributeJSON.object(attribute))
+            } else {
+                for (key, value) in attribute.fields { Console.printOut("\(key): \(value)") }
+            }
+            return .success
+        } catch {
+            Console.printError("xds read: error: \(error)")
+            return .rejected
+        }
+    }
+}
+
+/// Hand-written JSON for the attribute commands: fixed key order, so output is stable byte for byte.
+enum AttributeJSON {
+    /// `{"identifier":"…","name":"…",…}` with the fields that are set, in the convention's order.
+    static func object(_ attribute: DocumentSourceAttribute) -> String {
+        "{" + attribute.fields.map { "\(string($0.key)):\(string($0.value))" }.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string literal.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 }

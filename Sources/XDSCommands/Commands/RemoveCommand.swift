@@ -1,19 +1,42 @@
-// Sources/XDSCommands/Commands/RemoveCommand.swift - `xds remove` (placeholder until issue 3 lands it)
+// Sources/XDSCommands/Commands/RemoveCommand.swift - `xds remove`: deletes the attribute from a file
 
-/// `xds remove`: Removes the x-document-source attribute.
+import AttributeFiles
+
+/// `xds remove`: removes the x-document-source attribute.
 enum RemoveCommand: Command {
     static let name = "remove"
     static let abstract = "Removes the x-document-source attribute"
     static let help = """
         OVERVIEW: Removes the x-document-source attribute.
 
-        USAGE: xds remove
+        USAGE: xds remove <path> [--no-follow]
 
-        Not implemented yet.
+        ARGUMENTS:
+          <path>          The file or directory to remove the attribute from.
+
+        OPTIONS:
+          --no-follow     Act on the symlink itself, not the file it points to.
+          -h, --help      Show help information.
+
+        EXIT STATUS:
+          0   the attribute was removed
+          1   the file has no attribute, or a system error (read-only
+              filesystem, permission, no such file, ...)
+          64  usage error
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
-        Console.printError("xds remove: not implemented yet")
-        return .internalError
+        let parsed: Arguments
+        switch parseOrExit(arguments, spec: ArgumentSpec(flags: ["--no-follow"], positionals: 1...1)) {
+        case .success(let value): parsed = value
+        case .failure(let exit): return exit.status
+        }
+        do {
+            try AttributeFile.remove(at: parsed.positionals[0], followSymlinks: !parsed.has("--no-follow"))
+            return .success
+        } catch {
+            Console.printError("xds remove: error: \(error)")
+            return .rejected
+        }
     }
 }

@@ -1,0 +1,135 @@
+// Sources/BinaryPlist/ByteView.swift - The one audited file that reads the input through a raw pointer
+//
+// Audit notes: every accessor checks its range against `count` with `precondition` (a bug in the
+// decoder traps instead of reading out of bounds); the decoder validates every range against the
+// offset table start before it calls in, so the preconditions never fire on any input. The pointer
+// never escapes `ByteView.with(_:_:)`.
+
+/// A read-only view of the input bytes, valid only inside `ByteView.with(_:_:)`.
+struct ByteView {
+    private let base: UnsafeBufferPointer<UInt8>
+
+    /// The number of bytes in the view.
+    var count: Int { base.count }
+
+    private init(_ base: UnsafeBufferPointer<UInt8>) { self.base = base }
+
+    /// Runs `body` with a view of `bytes` (one contiguous buffer, no copy).
+    static func with<R, E: Error>(_ bytes: [UInt8], _ body: (ByteView) throws(E) -> R) throws(E) -> R {
+        let result: Result<R, E> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(E) {
+                return .success(try body(ByteView(buffer)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func check(_ offset: Int, _ length: Int) {
+        precondition(offset >= 0 && length >= 0 && length <= base.count && offset <= base.count - length)
+    }
+
+    /// The byte at `offset`.
+    subscript(offset: Int) -> UInt8 {
+        check(offset, 1)
+        return base[offset]
+    }
+
+    /// The big-endian unsigned integer of `width` bytes at `offset`, or nil when it exceeds 64 bits.
+    func uint(at offset: Int, width: Int) -> UInt64? {
+        check(offset, width)
+        switch width {
+        case 1: return UInt64(base[offset])
+        case 2: return UInt64(base[offset]) << 8 | UInt64(base[offset + 1])
+        default:
+            var value: UInt64 = 0
+            for index in offset..<(offset + width) {
+                if value >> 56 != 0 { return nil }
+                value = value << 8 | UInt64(base[index])
+            }
+            return value
+        }
+    }
+
+    /// A copy of `length` bytes at `offset`.
+    func bytes(at offset: Int, count length: Int) -> [UInt8] {
+        check(offset, length)
+        return Array(UnsafeBufferPointer(rebasing: base[offset..<(offset + length)]))
+    }
+
+    /// The 7-bit ASCII string of `length` bytes at `offset`, or the offset of its first byte ≥ 0x80.
+    func asciiString(at offset: Int, count length: Int) -> Result<String, BadByte> {
+        check(offset, length)
+        let slice = UnsafeBufferPointer(rebasing: base[offset..<(offset + length)])
+        var any: UInt8 = 0
+        for byte in slice { any |= byte }
+        if any & 0x80 != 0 {
+            let index = slice.firstIndex { $0 >= 0x80 } ?? 0
+            return .failure(BadByte(offset: offset + index))
+        }
+        return .success(String(decoding: slice, as: UTF8.self))
+    }
+
+    /// The UTF-16BE string of `units` code units at `offset`, or the offset of its first ill-formed unit.
+    func utf16String(at offset: Int, units: Int) -> Result<String, BadByte> {
+        check(offset, units * 2)
+        let slice = UnsafeBufferPointer(rebasing: base[offset..<(offset + units * 2)])
+        var bad: Int?
+        // At most 3 UTF-8 bytes per UTF-16 unit (a surrogate pair of 2 units makes 4).
+        let string = String(unsafeUninitializedCapacity: units * 3) { out in
+            var written = 0
+            var index = 0
+            while index < units {
+                let unit = UInt32(slice[2 * index]) << 8 | UInt32(slice[2 * index + 1])
+                var scalar = unit
+                if unit & 0xF800 == 0xD800 {
+                    guard unit < 0xDC00, index + 1 < units else {
+                        bad = offset + 2 * index
+                        return 0
+                    }
+                    let low = UInt32(slice[2 * index + 2]) << 8 | UInt32(slice[2 * index + 3])
+                    guard low & 0xFC00 == 0xDC00 else {
+                        bad = offset + 2 * index
+                        return 0
+                    }
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    index += 1
+                }
+                index += 1
+                written += ByteView.appendUTF8(scalar, to: out, at: written)
+            }
+            return written
+        }
+        if let bad { return .failure(BadByte(offset: bad)) }
+        return .success(string)
+    }
+
+    private static func appendUTF8(_ scalar: UInt32, to out: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            out[index] = UInt8(scalar)
+            return 1
+        case 0x80..<0x800:
+            out[index] = UInt8(0xC0 | scalar >> 6)
+            out[index + 1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case 0x800..<0x10000:
+            out[index] = UInt8(0xE0 | scalar >> 12)
+            out[index + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[index + 2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            out[index] = UInt8(0xF0 | scalar >> 18)
+            out[index + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[index + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[index + 3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
+        }
+    }
+}
+
+/// The offset of a byte that breaks a string's encoding.
+struct BadByte: Error {
+    var offset: Int
+}

@@ -1,0 +1,64 @@
+// Sources/DocumentSource/DocumentSourceReading.swift - Attribute bytes to fields, as a reader should
+
+import BinaryPlist
+
+/// Why attribute bytes yield no attribute (the original would return nil in each case).
+public enum DocumentSourceReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The bytes are not a binary property list (the original would also accept XML and OpenStep).
+    case notBinary(PropertyListFormat)
+    /// The binary property list is malformed.
+    case undecodable(BPlistError)
+    /// The root is not a dictionary (the name of what it is).
+    case rootNotDictionary(String)
+
+    public var description: String {
+        switch self {
+        case .notBinary(let format):
+            return "not a binary property list (found \(format.displayName)); the convention requires bplist00"
+        case .undecodable(let error): return "not a valid binary property list: \(error)"
+        case .rootNotDictionary(let type): return "the property list's root is \(type), not a dictionary"
+        }
+    }
+}
+
+extension DocumentSourceAttribute {
+    /// The rules a reader uses: CoreFoundation's tolerance (any `bplist0?` version, first duplicate wins).
+    public static let readingRules = DecodingRules.lenient
+
+    /// Reads attribute bytes as the original does, except that only binary property lists are read.
+    /// - Throws: `DocumentSourceReadError` when the original would find no attribute (or, for XML and
+    ///   OpenStep text, when this implementation refuses what the original would read).
+    public init(decoding bytes: [UInt8]) throws(DocumentSourceReadError) {
+        let format = PropertyListFormat.detect(bytes)
+        guard case .binary = format else { throw .notBinary(format) }
+        let value: PropertyListValue
+        do {
+            value = try BPlistDecoder.decode(bytes, rules: Self.readingRules)
+        } catch {
+            throw .undecodable(error)
+        }
+        guard let attribute = DocumentSourceAttribute(propertyList: value) else {
+            throw .rootNotDictionary(value.typeName)
+        }
+        self = attribute
+    }
+}
+
+extension PropertyListValue {
+    /// `a string`, `an array`, … for messages.
+    public var typeName: String {
+        switch self {
+        case .string: return "a string"
+        case .integer: return "an integer"
+        case .real: return "a real"
+        case .bool: return "a boolean"
+        case .date: return "a date"
+        case .data: return "data"
+        case .uid: return "a UID"
+        case .array: return "an array"
+        case .set: return "a set"
+        case .dictionary: return "a dictionary"
+        case .null: return "null"
+        }
+    }
+}

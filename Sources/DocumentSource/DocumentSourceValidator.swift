@@ -1,0 +1,157 @@
+// Sources/DocumentSource/DocumentSourceValidator.swift - Checks attribute bytes against the convention
+
+import BinaryPlist
+
+/// What `xds validate` found in an attribute's bytes.
+public struct ValidationReport: Hashable, Sendable {
+    /// Every finding, in a stable order: format, decode, schema, convention, portability.
+    public var findings: [ValidationFinding]
+    /// The attribute a reader would see (lenient reading), when the bytes decode to a dictionary.
+    public var attribute: DocumentSourceAttribute?
+    /// The format the bytes appear to be in.
+    public var format: PropertyListFormat
+    /// The size of the bytes as found.
+    public var size: Int
+    /// Whether the bytes fit each filesystem configuration, in `AttributeSizeLimits` order.
+    public var portability: [(target: AttributeSizeLimits.Target, fits: Bool)]
+
+    /// Whether any finding is at error level.
+    public var hasErrors: Bool { findings.contains { $0.level == .error } }
+
+    public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
+        lhs.findings == rhs.findings && lhs.attribute == rhs.attribute && lhs.format == rhs.format
+            && lhs.size == rhs.size
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(findings)
+        hasher.combine(size)
+    }
+}
+
+/// The validator: decoder, schema, convention and portability rules over one attribute's bytes.
+public enum DocumentSourceValidator {
+    /// The keys a writer must set.
+    public static let requiredKeys: Set<String> = ["identifier", "name"]
+
+    /// Validates `bytes` as the value of attribute `name` (Linux spelling, for the size formulas).
+    public static func validate(_ bytes: [UInt8], name: String = "user.x-document-source") -> ValidationReport {
+        var findings: [ValidationFinding] = []
+        let format = PropertyListFormat.detect(bytes)
+        var value: PropertyListValue?
+        switch format {
+        case .empty: findings.append(.init(.formatEmpty, "the attribute is empty (0 bytes)"))
+        case .xml: findings.append(.init(.formatXML, "XML property list where a binary one (bplist00) is required"))
+        case .openStep:
+            findings.append(.init(.formatOpenStep, "OpenStep text property list where a binary one is required"))
+        case .unknown: findings.append(.init(.formatUnknown, "not a property list: no bplist00 header"))
+        case .binary(let version):
+            if version != "00" {
+                findings.append(
+                    .init(
+                        .formatBinaryVersion,
+                        "binary property list version '\(version)'; only bplist00 is "
+                            + "portable", offset: 6))
+            }
+            value = decode(bytes, findings: &findings)
+        }
+        var attribute: DocumentSourceAttribute?
+        if let value {
+            attribute = DocumentSourceAttribute(propertyList: value)
+            checkSchema(value, findings: &findings)
+        }
+        if let attribute { ConventionRules.check(attribute, findings: &findings) }
+        let portability = AttributeSizeLimits.portabilityTargets(name: name).map { ($0, bytes.count <= $0.limit) }
+        checkPortability(size: bytes.count, name: name, portability: portability, findings: &findings)
+        return ValidationReport(
+            findings: findings, attribute: attribute, format: format, size: bytes.count, portability: portability)
+    }
+
+    /// Strict first (to report duplicates and anything lenient readers tolerate), then lenient to read on.
+    private static func decode(_ bytes: [UInt8], findings: inout [ValidationFinding]) -> PropertyListValue? {
+        do {
+            return try BPlistDecoder.decode(bytes, rules: .strict)
+        } catch {
+            if error.category == .duplicateKey {
+                findings.append(.init(.schemaDuplicateKey, error.message, offset: error.offset))
+            } else if !(error.category == .header && isVersionOnly(bytes)) {
+                findings.append(
+                    .init(
+                        .decodeError, "[\(error.category.rawValue)] \(error.message) at byte \(error.offset)",
+                        offset: error.offset))
+            }
+        }
+        do {
+            return try BPlistDecoder.decode(bytes, rules: DocumentSourceAttribute.readingRules)
+        } catch {
+            if findings.last?.offset != error.offset || findings.last?.code != "decode.error" {
+                findings.append(
+                    .init(
+                        .decodeError, "[\(error.category.rawValue)] \(error.message) at byte \(error.offset)",
+                        offset: error.offset))
+            }
+            return nil
+        }
+    }
+
+    /// A `bplist0N` header other than 00, already reported as `format.binary-version`.
+    private static func isVersionOnly(_ bytes: [UInt8]) -> Bool {
+        bytes.count > 7 && bytes[6] == UInt8(ascii: "0") && bytes[7] != UInt8(ascii: "0")
+            && (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[7])
+    }
+
+    private static func checkSchema(_ value: PropertyListValue, findings: inout [ValidationFinding]) {
+        guard case .dictionary(let dictionary) = value else {
+            findings.append(
+                .init(
+                    .schemaRootNotDictionary,
+                    "the root is \(value.typeName), not a dictionary: readers see no "
+                        + "attribute"))
+            return
+        }
+        for key in DocumentSourceAttribute.keys {
+            guard let entry = dictionary[key] else {
+                let required = requiredKeys.contains(key)
+                findings.append(
+                    .init(
+                        required ? .schemaMissingRequiredKey : .schemaMissingOptionalKey,
+                        "no '\(key)' key" + (required ? "" : " (optional)"), key: key))
+                continue
+            }
+            if case .string = entry { continue }
+            findings.append(
+                .init(
+                    .schemaValueNotString, "'\(key)' is \(entry.typeName), not a string: readers ignore it",
+                    key: key))
+        }
+        for key in dictionary.keys.sorted() where !DocumentSourceAttribute.keys.contains(key) {
+            findings.append(.init(.schemaUnknownKey, "unknown key '\(key)' (readers ignore it)", key: key))
+        }
+    }
+
+    private static func checkPortability(
+        size: Int, name: String, portability: [(target: AttributeSizeLimits.Target, fits: Bool)],
+        findings: inout [ValidationFinding]
+    ) {
+        let darwinName = name.hasPrefix("user.") ? String(name.dropFirst(5)) : name
+        if darwinName.utf8.count > AttributeSizeLimits.macOSMaximumNameBytes {
+            findings.append(
+                .init(.portabilityNameTooLong, "the name '\(darwinName)' is longer than macOS's 127 bytes"))
+        }
+        if size > AttributeSizeLimits.linuxMaximum {
+            findings.append(
+                .init(
+                    .portabilityTooLargeEverywhere,
+                    "\(size) bytes is over Linux's 65536-byte limit for any "
+                        + "extended attribute value"))
+            return
+        }
+        for (target, fits) in portability where !fits {
+            findings.append(
+                .init(
+                    .portabilityTooLarge,
+                    "\(size) bytes do not fit \(target.label) (at most \(target.limit) "
+                        + "bytes)", key: target.id))
+        }
+    }
+}

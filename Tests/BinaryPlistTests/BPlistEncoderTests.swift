@@ -1,0 +1,49 @@
+// Tests/BinaryPlistTests/BPlistEncoderTests.swift - The canonical layout, byte for byte
+
+import Testing
+
+@testable import BinaryPlist
+
+@Suite struct BPlistEncoderTests {
+    @Test func writesTheDocumentSourceDictionaryAsPlistlibDoes() throws {
+        let bytes = BPlistEncoder.encode(documentSourceValue)
+        #expect(bytes.count == 145)
+        #expect(hexString(bytes) == hexString(hexBytes(documentSourceHex)))
+        #expect(try BPlistDecoder.decode(bytes) == documentSourceValue)
+    }
+
+    @Test func writesTheSwiftFoundationTestArray() {
+        // swift-foundation PropertyListEncoderTests' valid base for [42, 314, 0xFF] (also plistlib's bytes).
+        let expected =
+            "62706c6973743030a3010203102a11013a10ff080c0e110000000000000101000000000000000400000000000000000000000000000013"
+        #expect(hexString(BPlistEncoder.encode(.array([.integer(42), .integer(314), .integer(255)]))) == expected)
+    }
+
+    @Test func sharesEqualScalarsButNotContainersOrUIDs() throws {
+        let value = PropertyListValue.array([
+            .string("a"), .string("a"), .array([]), .array([]), .uid(1), .uid(1), .integer(1), .bool(true),
+        ])
+        let bytes = BPlistEncoder.encode(value)
+        // root, "a", [], [], uid, uid, 1, true = 8 objects.
+        #expect(bytes[bytes.count - 24 + 7] == 8)
+        #expect(try BPlistDecoder.decode(bytes) == value)
+    }
+
+    @Test func usesLongCountsFromFifteen() {
+        let fourteen = BPlistEncoder.encode(.data(Array(repeating: 7, count: 14)))
+        let fifteen = BPlistEncoder.encode(.data(Array(repeating: 7, count: 15)))
+        #expect(fourteen[8] == 0x4E)
+        #expect(Array(fifteen[8..<11]) == [0x4F, 0x10, 0x0F])
+    }
+
+    @Test(arguments: [
+        (Int128(0), "1000"), (Int128(255), "10ff"), (Int128(256), "110100"), (Int128(65_536), "1200010000"),
+        (Int128(1) << 32, "130000000100000000"), (Int128(-1), "13ffffffffffffffff"),
+        (Int128(Int64.max), "137fffffffffffffff"),
+        (Int128(Int64.max) + 1, "1400000000000000008000000000000000"),
+        (Int128(UInt64.max), "140000000000000000ffffffffffffffff"),
+    ])
+    func writesIntegersInMinimalWidth(value: Int128, hex: String) {
+        #expect(hexString(ScalarBytes.integer(value)) == hex)
+    }
+}

@@ -1,3 +1,0 @@
-// Tests/BinaryPlistTests - placeholder until the owning issue lands its tests
-
-import Testing

@@ -1,0 +1,128 @@
+// Tests/DocumentSourceTests/DocumentSourceValidatorTests.swift - Findings, codes and levels
+
+import BinaryPlist
+import DocumentSource
+import Testing
+
+@Suite struct DocumentSourceValidatorTests {
+    func codes(_ bytes: [UInt8]) -> [String] { DocumentSourceValidator.validate(bytes).findings.map(\.code) }
+
+    @Test func completeCanonicalAttributeIsClean() {
+        let bytes = DocumentSourceAttribute(
+            identifier: "com.x", name: "X", path: "dir/file", appInfoURL: "https://x.example/appInfo.json"
+        ).encoded()
+        let report = DocumentSourceValidator.validate(bytes)
+        #expect(report.findings == [])
+        #expect(!report.hasErrors)
+        #expect(report.portability.allSatisfy { $0.fits })
+        #expect(report.size == bytes.count)
+    }
+
+    @Test func xmlAndOpenStepAreFormatErrors() throws {
+        let xml = try Plistlib.dumps("{'identifier': 'a', 'name': 'b'}", format: "FMT_XML")
+        #expect(codes(xml) == ["format.xml"])
+        #expect(DocumentSourceValidator.validate(xml).hasErrors)
+        #expect(codes(Array("{identifier = a; name = b;}".utf8)) == ["format.openstep"])
+        #expect(codes([]) == ["format.empty"])
+    }
+
+    @Test func nonDictionaryRootIsASchemaError() throws {
+        let report = DocumentSourceValidator.validate(try Plistlib.dumps("['identifier', 'name']"))
+        #expect(report.findings.map(\.code) == ["schema.root-not-dictionary"])
+        #expect(report.attribute == nil)
+        #expect(report.hasErrors)
+    }
+
+    @Test func wrongTypesUnknownAndMissingKeys() throws {
+        let bytes = try Plistlib.dumps("{'identifier': 'a', 'name': 5, 'zeta': 'z', 'alpha': 1}")
+        let findings = DocumentSourceValidator.validate(bytes).findings
+        #expect(
+            findings.map(\.code) == [
+                "schema.value-not-string", "schema.missing-optional-key", "schema.missing-optional-key",
+                "schema.unknown-key", "schema.unknown-key",
+            ])
+        #expect(findings.map(\.key) == ["name", "path", "appInfoURL", "alpha", "zeta"])
+        #expect(findings.map(\.level) == [.error, .warning, .warning, .warning, .warning])
+    }
+
+    @Test func missingIdentifierIsAnError() throws {
+        let findings = DocumentSourceValidator.validate(try Plistlib.dumps("{'name': 'n', 'path': 'p'}")).findings
+        #expect(findings.first { $0.key == "identifier" }?.code == "schema.missing-required-key")
+        #expect(findings.first { $0.key == "identifier" }?.level == .error)
+    }
+
+    @Test func duplicateKeyIsReportedAndStillRead() {
+        var plist = HandBuiltBPlist()
+        let key = plist.ascii("name")
+        let first = plist.ascii("First")
+        let second = plist.ascii("Second")
+        let idKey = plist.ascii("identifier")
+        let idValue = plist.ascii("com.x")
+        let root = plist.dictionary([(idKey, idValue), (key, first), (key, second)])
+        let report = DocumentSourceValidator.validate(plist.bytes(root: root))
+        let duplicate = report.findings.first { $0.code == "schema.duplicate-key" }
+        #expect(duplicate?.level == .error)
+        #expect(duplicate?.offset != nil)
+        #expect(report.attribute?.identifier == "com.x")
+        #expect(report.attribute?.name == "First")  // CoreFoundation keeps the first
+    }
+
+    @Test func truncatedBytesGiveADecodeErrorWithOffset() {
+        let bytes = DocumentSourceAttribute(identifier: "a", name: "b").encoded()
+        let findings = DocumentSourceValidator.validate(Array(bytes.dropLast(3))).findings
+        #expect(findings.map(\.code) == ["decode.error"])
+        #expect(findings.first?.offset != nil)
+        #expect(findings.first?.group == .decode)
+    }
+
+    @Test func conventionFindings() {
+        let bytes = DocumentSourceAttribute(
+            identifier: "com.x", name: "X", path: "/abs/../etc", appInfoURL: "http://x.example/appInfo.json"
+        ).encoded()
+        let findings = DocumentSourceValidator.validate(bytes).findings
+        #expect(
+            findings.map(\.code) == [
+                "convention.app-info-url-not-https", "convention.path-absolute", "convention.path-parent",
+            ])
+        #expect(findings.map(\.level) == [.error, .warning, .error])
+    }
+
+    @Test(arguments: [
+        (1_000, ["ext4-1k"]), (5_000, ["ext4-1k", "ext4-4k"]), (20_000, ["ext4-1k", "ext4-4k", "btrfs-16k"]),
+    ])
+    func portabilityNamesWhereItDoesNotFit(pathLength: Int, misses: [String]) {
+        let bytes = DocumentSourceAttribute(
+            identifier: "com.x", name: "X", path: String(repeating: "p", count: pathLength),
+            appInfoURL: "https://x.example/a.json"
+        ).encoded()
+        let report = DocumentSourceValidator.validate(bytes)
+        let portability = report.findings.filter { $0.code == "portability.too-large" }
+        #expect(portability.compactMap(\.key) == misses)
+        #expect(portability.allSatisfy { $0.level == .warning })
+        #expect(report.portability.filter { !$0.fits }.map(\.target.id) == misses)
+        #expect(!report.hasErrors)
+    }
+
+    @Test func overTheLinuxLimitIsAnError() {
+        let bytes = DocumentSourceAttribute(
+            identifier: "com.x", name: "X", path: String(repeating: "p", count: 70_000)
+        ).encoded()
+        let report = DocumentSourceValidator.validate(bytes)
+        #expect(report.findings.map(\.code).contains("portability.too-large-everywhere"))
+        #expect(report.hasErrors)
+    }
+
+    @Test func longNameBreaksTheMacOSLimit() {
+        let bytes = DocumentSourceAttribute(identifier: "a", name: "b", path: "p", appInfoURL: "https://h/").encoded()
+        let name = "user." + String(repeating: "n", count: 128)
+        #expect(
+            DocumentSourceValidator.validate(bytes, name: name).findings.map(\.code) == ["portability.name-too-long"])
+        #expect(DocumentSourceValidator.validate(bytes).findings == [])
+    }
+
+    @Test func everyCodeHasAStableGroupPrefix() {
+        for code in ValidationFinding.Code.allCases {
+            #expect(code.rawValue.hasPrefix(code.group.rawValue + "."))
+        }
+    }
+}

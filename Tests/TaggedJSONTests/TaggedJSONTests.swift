@@ -1,0 +1,67 @@
+// Tests/TaggedJSONTests/TaggedJSONTests.swift - Tagged JSON both ways, paths of bad values
+
+import BinaryPlist
+import Testing
+
+@testable import TaggedJSON
+
+@Suite struct TaggedJSONTests {
+    private func text(_ value: PropertyListValue) -> String {
+        String(decoding: TaggedJSON.encode(value), as: UTF8.self)
+    }
+
+    private func error(_ json: String) -> TaggedJSONError? {
+        do {
+            _ = try TaggedJSON.decode(Array(json.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func writesEveryLeafType() throws {
+        let value = PropertyListValue.dictionary([
+            "s": .string("a\"b\\c\n\u{1}é😀"), "i": .integer(-1), "u": .integer(Int128(UInt64.max)),
+            "r": .real(0.1), "n": .real(.nan), "inf": .real(-.infinity), "z": .real(-0.0), "b": .bool(true),
+            "d": .date(0.5), "x": .data([0, 1, 2, 255]), "k": .uid(7), "0": .null,
+            "set": .set([.integer(1)]), "a": .array([]),
+        ])
+        let expected =
+            #"{"0":{"type":"null","value":""},"a":[],"b":{"type":"bool","value":"true"},"#
+            + #""d":{"type":"date","value":"2001-01-01T00:00:00.5Z"},"i":{"type":"integer","value":"-1"},"#
+            + #""inf":{"type":"real","value":"-inf"},"k":{"type":"uid","value":"7"},"#
+            + #""n":{"type":"real","value":"nan"},"r":{"type":"real","value":"0.1"},"#
+            + #""s":{"type":"string","value":"a\"b\\c\n\u0001é😀"},"set":{"type":"set","value":[{"type":"integer","value":"1"}]},"#
+            + #""u":{"type":"integer","value":"18446744073709551615"},"x":{"type":"data","value":"AAEC/w=="},"#
+            + #""z":{"type":"real","value":"-0.0"}}"#
+        #expect(text(value) == expected)
+        #expect(try TaggedJSON.decode(Array(expected.utf8)) == value)
+    }
+
+    @Test(arguments: [
+        (-1.0, "2000-12-31T23:59:59Z"), (-0.25, "2000-12-31T23:59:59.75Z"), (0.0, "2001-01-01T00:00:00Z"),
+        (86_400.1, "2001-01-02T00:00:00.1Z"), (-978_307_200.0, "1970-01-01T00:00:00Z"),
+        (PropertyListValue.earliestDate, "0001-01-01T00:00:00Z"),
+        (PropertyListValue.endOfDates - 0.5, "9999-12-31T23:59:59.5Z"),
+        (1e-300, "2001-01-01T00:00:00." + String(repeating: "0", count: 299) + "1Z"),
+    ])
+    func spellsDatesWithTheirFraction(seconds: Double, iso: String) {
+        #expect(ISODate.text(seconds) == iso)
+        #expect(ISODate.parse(iso)?.bitPattern == seconds.bitPattern)
+    }
+
+    @Test(arguments: [
+        (#"{"a":[{"type":"integer","value":"x"}]}"#, "$.a[0].value"),
+        (#"{"a":{"type":"wat","value":""}}"#, "$.a.type"),
+        (#"{"a b":"x"}"#, #"$["a b"]"#),
+        (#"[{"type":"data","value":"AAE"}]"#, "$[0].value"),
+        (#"[{"type":"date","value":"2001-02-29T00:00:00Z"}]"#, "$[0].value"),
+        (#"[{"type":"integer","value":"18446744073709551616"}]"#, "$[0].value"),
+        (#"[{"type":"string","value":"a","extra":1}]"#, "$[0]"),
+        (#"{"a":1,"a":2}"#, "$.a"),
+        (#"[1,]"#, "$[1]"),
+    ])
+    func namesTheJSONPathOfTheBadValue(json: String, path: String) {
+        #expect(error(json)?.path == path)
+    }
+}
