@@ -1,0 +1,70 @@
+// Sources/Conformance/ConformanceCase.swift - The cases a vector set yields: decode, encode, attribute, icon scales
+
+/// What a case asks of an implementation.
+public enum CaseKind: Hashable, Sendable {
+    /// plist: decode the vector's bytes.
+    case decode
+    /// plist valid: encode the expected tagged JSON, judged by the reference decoder.
+    case encode
+    /// attribute: the vector's bytes in the xattr, then `read-attribute PATH`.
+    case readAttribute
+    /// attribute valid: `write-attribute PATH` with the expected fields, read back and decoded by the reference.
+    case writeAttribute
+    /// icons: `select-icon` at one scale.
+    case selectIcon(scale: Int)
+
+    /// The call the case needs.
+    public var call: AdapterCall {
+        switch self {
+        case .decode: return .decode
+        case .encode: return .encode
+        case .readAttribute: return .readAttribute
+        case .writeAttribute: return .writeAttribute
+        case .selectIcon: return .selectIcon
+        }
+    }
+}
+
+/// One vector met in one way. Icon vectors give three cases (scales 1, 2, 3).
+public struct ConformanceCase: Hashable, Sendable {
+    /// The vector id, with `#encode`, `#write` or `@scale=N` appended when the vector yields several cases.
+    public var id: String
+    public var vector: Vector
+    public var kind: CaseKind
+
+    public init(id: String, vector: Vector, kind: CaseKind) {
+        self.id = id
+        self.vector = vector
+        self.kind = kind
+    }
+
+    /// Every case of `vectors`, in manifest order. `fs` vectors belong to the filesystem harness.
+    public static func all(_ vectors: [Vector]) -> [ConformanceCase] {
+        var cases: [ConformanceCase] = []
+        for vector in vectors {
+            let id = vector.metadata.id
+            switch vector.metadata.area {
+            case .plist:
+                cases.append(ConformanceCase(id: id, vector: vector, kind: .decode))
+                if vector.metadata.group == .valid && vector.expected != nil {
+                    cases.append(ConformanceCase(id: id + "#encode", vector: vector, kind: .encode))
+                }
+            case .attribute:
+                cases.append(ConformanceCase(id: id, vector: vector, kind: .readAttribute))
+                if vector.metadata.group == .valid, let expected = vector.expected,
+                    let fields = AttributeExpectation(expected)?.fields, !fields.isEmpty
+                {
+                    cases.append(ConformanceCase(id: id + "#write", vector: vector, kind: .writeAttribute))
+                }
+            case .icons:
+                for scale in 1...3 {
+                    cases.append(
+                        ConformanceCase(id: id + "@scale=\(scale)", vector: vector, kind: .selectIcon(scale: scale)))
+                }
+            case .fs:
+                continue
+            }
+        }
+        return cases
+    }
+}

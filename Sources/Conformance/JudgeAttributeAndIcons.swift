@@ -1,0 +1,149 @@
+// Sources/Conformance/JudgeAttributeAndIcons.swift - Grading the attribute (via a real xattr) and icon cases
+
+import BinaryPlist
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The attribute's name on Linux.
+public let documentSourceAttributeName = "user.x-document-source"
+
+extension Judge {
+    func readAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
+        let vector = testCase.vector
+        let expected = expectation(testCase)
+        let parsed = vector.expected.flatMap { AttributeExpectation($0) }
+        guard let file = makeTemporaryFile(testCase.id) else {
+            return Grade(
+                outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
+        }
+        defer { unlink(file) }
+        var note: String?
+        let status = vector.input.withUnsafeBytes {
+            LibcXattr.set(file, documentSourceAttributeName, $0.baseAddress, $0.count, 0)
+        }
+        if status != 0 {
+            note = "runner: setxattr failed (\(String(cString: strerror(errno)))), the file has no attribute"
+        }
+        let result = implementation.perform(.readAttribute(path: file))
+        let shouldAccept: Bool? =
+            vector.metadata.group == .implementationDefined ? nil : (parsed.map { $0.fields != nil } ?? false)
+        var grade = gradeVerdict(vector, shouldAccept: shouldAccept, result: result, expected: expected) {
+            guard let wanted = parsed?.fields else { return (false, "the vector's expected JSON does not parse") }
+            guard let fields = parseFieldObject(result.stdout) else {
+                return (false, "output is not a JSON object of strings")
+            }
+            return (fields == wanted, nil)
+        }
+        if let note { grade.note = grade.note.map { note + "; " + $0 } ?? note }
+        return grade
+    }
+
+    func writeAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
+        let vector = testCase.vector
+        let expected = expectation(testCase)
+        guard let wanted = vector.expected.flatMap({ AttributeExpectation($0) })?.fields else {
+            return Grade(outcome: .notApplicable, expected: expected, result: nil)
+        }
+        guard let file = makeTemporaryFile(testCase.id) else {
+            return Grade(
+                outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
+        }
+        defer { unlink(file) }
+        let result = implementation.perform(.writeAttribute(path: file, fields: renderFieldObject(wanted)))
+        return gradeVerdict(vector, shouldAccept: true, result: result, expected: expected) {
+            guard let bytes = readAttributeBytes(file) else { return (false, "no attribute was written") }
+            guard case .dictionary(let dictionary) = (try? BPlistDecoder.decode(bytes)) ?? .null else {
+                return (false, "the reference decoder does not read a dictionary from the written attribute")
+            }
+            var written: [String: String] = [:]
+            for (key, value) in dictionary {
+                guard case .string(let text) = value else { return (false, "key '\(key)' is not a string") }
+                written[key] = text
+            }
+            return (
+                written == wanted,
+                written == wanted ? nil : "wrote " + String(decoding: renderFieldObject(written), as: UTF8.self)
+            )
+        }
+    }
+
+    func selectIcon(_ vector: Vector, scale: Int, on implementation: any Implementation) -> Grade {
+        let expected = expectation(ConformanceCase(id: "", vector: vector, kind: .selectIcon(scale: scale)))
+        guard let expectations = vector.expected.flatMap({ IconsExpectation($0) }),
+            let wanted = expectations.recommended[scale]
+        else {
+            return Grade(
+                outcome: .notApplicable, expected: expected, result: nil, note: "runner: the vector has no expectation")
+        }
+        let result = implementation.perform(
+            .selectIcon(scale: scale, appInfoURL: expectations.appInfoURL, appInfo: vector.input))
+        let shouldAccept: Bool?
+        switch wanted {
+        case .icon: shouldAccept = true
+        case .none: shouldAccept = false
+        case .originalRaises: shouldAccept = false
+        }
+        return gradeVerdict(
+            vector, shouldAccept: vector.metadata.group == .implementationDefined ? nil : shouldAccept,
+            result: result, expected: expected
+        ) {
+            guard case .icon(let url) = wanted else { return (false, nil) }
+            let chosen = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return (chosen == url, nil)
+        }
+    }
+
+    /// An empty regular file in the work directory, named after the case.
+    private func makeTemporaryFile(_ caseID: String) -> String? {
+        let safe = String(caseID.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(80))
+        let path = workDirectory + "/" + safe + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        close(descriptor)
+        return path
+    }
+}
+
+/// The bytes of `user.x-document-source` on `path`, or nil when absent.
+func readAttributeBytes(_ path: String) -> [UInt8]? {
+    let size = LibcXattr.get(path, documentSourceAttributeName, nil, 0)
+    guard size >= 0 else { return nil }
+    var buffer = [UInt8](repeating: 0, count: size)
+    let read = buffer.withUnsafeMutableBytes {
+        LibcXattr.get(path, documentSourceAttributeName, $0.baseAddress, $0.count)
+    }
+    guard read >= 0 else { return nil }
+    return Array(buffer.prefix(read))
+}
+
+/// Glibc's setxattr/getxattr. Swift's Glibc module does not export <sys/xattr.h>, and the runner must not
+/// depend on the attribute module it judges, so the two symbols are looked up in the C library directly.
+enum LibcXattr {
+    typealias SetFunction =
+        @convention(c) (
+            UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
+        ) -> Int32
+    typealias GetFunction =
+        @convention(c) (
+            UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int
+        ) -> Int
+
+    static func set(_ path: String, _ name: String, _ value: UnsafeRawPointer?, _ size: Int, _ flags: Int32) -> Int32 {
+        guard let symbol = dlsym(nil, "setxattr") else {
+            errno = ENOSYS
+            return -1
+        }
+        return unsafeBitCast(symbol, to: SetFunction.self)(path, name, value, size, flags)
+    }
+
+    static func get(_ path: String, _ name: String, _ value: UnsafeMutableRawPointer?, _ size: Int) -> Int {
+        guard let symbol = dlsym(nil, "getxattr") else {
+            errno = ENOSYS
+            return -1
+        }
+        return unsafeBitCast(symbol, to: GetFunction.self)(path, name, value, size)
+    }
+}
