@@ -1,6 +1,8 @@
 // Sources/FilesystemHarness/AttributeProbe.swift - Measures attribute limits and errno on one directory
 
+import AttributeFiles
 import Glibc
+import XAttr
 
 /// Measures, on a mounted directory, how large `user.x-document-source` may be and how failures look.
 ///
@@ -16,7 +18,9 @@ public enum AttributeProbe {
         let geometry = try FilesystemGeometry.of(directory)
         let scratch = try ScratchFolder(in: directory)
         var result = ProbeResult(
-            directory: directory, geometry: geometry, supportsUserAttributes: false, limits: [], errnos: [],
+            directory: directory, geometry: geometry,
+            writerSees: FilesystemLimit.of(path: directory, name: attributeName).description,
+            supportsUserAttributes: false, limits: [], errnos: [],
             cleanedUp: false)
         do {
             let file = try scratch.file("limit-file")
@@ -58,7 +62,9 @@ public enum AttributeProbe {
             secondMeasurement.errnoAbove = found.errnoAbove
             // Only filesystems that store each attribute separately have a formula for the second one.
             if geometry.type != "ext4" {
-                secondMeasurement.formula = LimitFormula.limit(for: geometry, name: secondMeasurement.attributeName)
+                secondMeasurement.formula =
+                    FilesystemLimit.of(path: second, name: secondMeasurement.attributeName)
+                    .maximumValueSize
                 secondMeasurement.agreesWithFormula = secondMeasurement.formula.map { $0 == found.maximum }
             }
         }
@@ -70,7 +76,7 @@ public enum AttributeProbe {
         _ id: String, _ description: String, _ name: String, on path: String, _ geometry: FilesystemGeometry
     ) -> LimitMeasurement {
         let found = largestAccepted(named: name, at: path)
-        let formula = LimitFormula.limit(for: geometry, name: name)
+        let formula = FilesystemLimit.of(path: path, name: name).maximumValueSize
         return LimitMeasurement(
             id: id, description: description, attributeName: name, maximum: found.maximum,
             errnoAbove: found.errnoAbove, formula: formula, agreesWithFormula: formula.map { $0 == found.maximum })
@@ -86,8 +92,10 @@ public enum AttributeProbe {
         let atZero = accepts(0)
         guard atZero == .success else { return (nil, atZero.errnoName) }
         var low = 0  // accepted
-        var high = LimitFormula.vfsMaximum + 1  // first size assumed refused
-        if accepts(LimitFormula.vfsMaximum) == .success { low = LimitFormula.vfsMaximum }
+        var high = ExtendedAttributes.linuxMaximumValueSize + 1  // first size assumed refused
+        if accepts(ExtendedAttributes.linuxMaximumValueSize) == .success {
+            low = ExtendedAttributes.linuxMaximumValueSize
+        }
         while high - low > 1 {
             let middle = low + (high - low) / 2
             if accepts(middle) == .success { low = middle } else { high = middle }

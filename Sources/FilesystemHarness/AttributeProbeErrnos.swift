@@ -16,7 +16,7 @@ extension AttributeProbe {
         let big = try scratch.file("e-big")
         record(
             "value-over-64k", "set a 65,537-byte value", "E2BIG",
-            ProbeCalls.set(ProbeValue.bytes(LimitFormula.vfsMaximum + 1), named: name, at: big))
+            ProbeCalls.set(ProbeValue.bytes(ExtendedAttributes.linuxMaximumValueSize + 1), named: name, at: big))
         let longName = try scratch.file("e-name")
         record(
             "name-over-255", "set with a 256-byte name", "ERANGE",

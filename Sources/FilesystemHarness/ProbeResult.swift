@@ -12,7 +12,7 @@ public struct LimitMeasurement: Codable, Hashable, Sendable {
     public var maximum: Int?
     /// The errno at `maximum + 1` (at 0 when nothing fits; at 65,537 when 65,536 fits).
     public var errnoAbove: String?
-    /// The reference writer's formula for this name, nil when it has none.
+    /// The reference writer's pre-flight limit for this name (`FilesystemLimit.of(path:name:)`), nil when it has none.
     public var formula: Int?
     /// True when the formula and the measurement agree; nil when there is nothing to compare.
     public var agreesWithFormula: Bool?
@@ -35,6 +35,8 @@ public struct ErrnoCase: Codable, Hashable, Sendable {
 public struct ProbeResult: Codable, Hashable, Sendable {
     public var directory: String
     public var geometry: FilesystemGeometry
+    /// What the reference writer's pre-flight check sees here (`FilesystemLimit.of(path:name:)`).
+    public var writerSees: String
     /// False when a 0-byte `user.` attribute cannot be set on a fresh file.
     public var supportsUserAttributes: Bool
     public var limits: [LimitMeasurement]

@@ -5,6 +5,7 @@ extension ProbeResult {
     public var text: String {
         var lines = ["\(directory): \(geometry.type) (f_type \(geometry.magic)), block size \(geometry.blockSize)"]
         if let nodeSize = geometry.nodeSize { lines[0] += ", node size \(nodeSize)" }
+        lines.append("  the writer's pre-flight check sees: \(writerSees)")
         if !supportsUserAttributes { lines.append("  user extended attributes: not supported") }
         lines.append("  limits (largest value accepted, bytes):")
         for limit in limits {

@@ -1,5 +1,7 @@
 // Tests/FilesystemHarnessTests/AttributeProbeTests.swift - fs-probe's measurements on real mounts against the formulas
 
+import AttributeFiles
+import DocumentSource
 import Foundation
 import Testing
 import XAttr
@@ -35,16 +37,17 @@ struct AttributeProbeTests {
         }
     }
 
-    /// The formula at the limit is accepted by the kernel and at limit + 1 refused, for each name length.
+    /// The writer's pre-flight limit is accepted by the kernel and limit + 1 refused, for three name
+    /// lengths; and `AttributeFile.write` stores an attribute encoded to exactly the limit but refuses
+    /// one a byte larger before touching the file.
     @Test(arguments: 0..<expectations.count)
-    func formulaAgreesWithTheKernelAtLimitAndOneAbove(index: Int) throws {
+    func writersPreflightAgreesWithTheKernelAtLimitAndOneAbove(index: Int) throws {
         let expected = Self.expectations[index]
         try Mounts.withMountedFilesystem(expected.kind, sizeMiB: expected.sizeMiB) { fs in
-            let geometry = try FilesystemGeometry.of(fs.mountPoint)
             for name in ["user.x", AttributeProbe.attributeName, "user." + String(repeating: "n", count: 250)] {
-                let limit = try #require(LimitFormula.limit(for: geometry, name: name))
                 let file = fs.path("limit-\(name.utf8.count)")
                 #expect(FileManager.default.createFile(atPath: file, contents: nil))
+                let limit = try #require(FilesystemLimit.of(path: file, name: name).maximumValueSize)
                 try ExtendedAttributes.setValue(ProbeValue.bytes(limit), named: name, at: file)
                 #expect(try ExtendedAttributes.value(named: name, at: file) == ProbeValue.bytes(limit))
                 try ExtendedAttributes.removeValue(named: name, at: file)
@@ -52,9 +55,32 @@ struct AttributeProbeTests {
                     try ExtendedAttributes.setValue(ProbeValue.bytes(limit + 1), named: name, at: file)
                 }
                 #expect(refused?.errno.symbol == expected.above)
-                #expect(try ExtendedAttributes.value(named: name, at: file) == nil)
             }
+            let file = fs.path("document")
+            #expect(FileManager.default.createFile(atPath: file, contents: nil))
+            let atLimit = try #require(Self.attribute(encodedSize: expected.limit))
+            try AttributeFile.write(atLimit, to: file)
+            #expect(try AttributeFile.readBytes(at: file) == atLimit.encoded())
+            let overLimit = try #require(Self.attribute(encodedSize: expected.limit + 1))
+            #expect(throws: AttributeFileError.self) { try AttributeFile.write(overLimit, to: file) }
+            #expect(try AttributeFile.readBytes(at: file) == atLimit.encoded())
         }
+    }
+
+    /// An attribute whose canonical encoding is exactly `encodedSize` bytes (the path is padded).
+    static func attribute(encodedSize: Int) -> DocumentSourceAttribute? {
+        let base = DocumentSourceAttribute(identifier: "com.example.fs", name: "FS", path: "", appInfoURL: nil)
+        var low = 0
+        var high = encodedSize
+        while low <= high {
+            let length = (low + high) / 2
+            var candidate = base
+            candidate.path = String(repeating: "p", count: length)
+            let size = candidate.encoded().count
+            if size == encodedSize { return candidate }
+            if size < encodedSize { low = length + 1 } else { high = length - 1 }
+        }
+        return nil
     }
 
     @Test func ramfsHasNoUserAttributes() throws {
