@@ -6,11 +6,14 @@ import Foundation
 public struct MatrixOptions: Sendable {
     public var xdsVersion: String
     public var command: String
-    /// Implementations with attribute calls (the reference first); those without them are reported.
-    public var adapters: [AttributeAdapter]
+    /// Adapter-protocol commands; those whose capabilities lack the attribute calls are reported.
+    public var adapters: [(name: String, command: [String])]
     public var filesystems: [MatrixFilesystem]
 
-    public init(xdsVersion: String, command: String, adapters: [AttributeAdapter], filesystems: [MatrixFilesystem]) {
+    public init(
+        xdsVersion: String, command: String, adapters: [(name: String, command: [String])],
+        filesystems: [MatrixFilesystem]
+    ) {
         self.xdsVersion = xdsVersion
         self.command = command
         self.adapters = adapters
@@ -27,7 +30,8 @@ public enum FilesystemMatrix {
     ]
 
     public static func run(_ options: MatrixOptions, log: (String) -> Void) throws -> FilesystemMatrixReport {
-        let (adapters, unavailable) = AttributeAdapter.usable(options.adapters)
+        let (adapters, unavailable) = FieldAccessor.usableAdapters(options.adapters)
+        let accessors = [FieldAccessor.reference, FieldAccessor.plistlib] + adapters
         var report = FilesystemMatrixReport(
             provenance: provenance(options), filesystems: [], roundTrips: [], unavailableImplementations: unavailable,
             survival: [], ontoSmaller: [])
@@ -54,13 +58,8 @@ public enum FilesystemMatrix {
             for filesystem in withAttributes {
                 let sizes = [200, limits[filesystem.spec.label] ?? 200]
                 report.roundTrips += ByteRoundTrips.run(in: filesystem.path, label: filesystem.spec.label, sizes: sizes)
-                for writer in adapters {
-                    for reader in adapters {
-                        report.roundTrips.append(
-                            AttributeAdapter.roundTrip(
-                                writer: writer, reader: reader, in: filesystem.path, label: filesystem.spec.label))
-                    }
-                }
+                report.roundTrips += FieldRoundTrips.run(
+                    in: filesystem.path, label: filesystem.spec.label, accessors: accessors)
             }
             log("round trips: \(report.roundTrips.filter(\.preserved).count) of \(report.roundTrips.count) preserved")
             report.survival = survival(withAttributes, all: mounted, limits: limits)

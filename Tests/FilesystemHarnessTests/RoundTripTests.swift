@@ -11,7 +11,8 @@ struct RoundTripTests {
         (.tmpfs, 8, 65536), (.ext4(), 16, 4024), (.xfs, 300, 65536),
     ]
 
-    /// Every writer × reader pair preserves the bytes, at 200 bytes and at the filesystem's limit.
+    /// Every writer × reader pair preserves the bytes, at 200 bytes and at the filesystem's limit, and the
+    /// reference library and CPython plistlib read each other's four fields.
     @Test(arguments: 0..<kinds.count)
     func crossImplementationRoundTripsPreserveTheBytes(index: Int) throws {
         let expected = Self.kinds[index]
@@ -20,6 +21,13 @@ struct RoundTripTests {
             #expect(cells.count == 2 * ByteAccessor.all.count * ByteAccessor.all.count)
             for cell in cells {
                 #expect(cell.preserved, "\(cell.writer) → \(cell.reader), \(cell.valueSize) B: \(cell.detail)")
+            }
+            let fields = FieldRoundTrips.run(
+                in: fs.mountPoint, label: "test", accessors: [.reference, .plistlib])
+            #expect(fields.count == 4)
+            for cell in fields {
+                #expect(cell.preserved, "\(cell.writer) → \(cell.reader): \(cell.detail)")
+                #expect(cell.valueSize > 100)
             }
             let left = try FileManager.default.contentsOfDirectory(atPath: fs.mountPoint)
             #expect(left.filter { $0 != "lost+found" }.isEmpty, "left behind: \(left)")

@@ -80,7 +80,7 @@ enum FSMatrixCommand: Command {
                 return .usage
             }
             let command = extra[extra.index(after: equals)...].split(separator: " ").map(String.init)
-            adapters.append(AttributeAdapter(name: String(extra[..<equals]), command: command))
+            adapters.append((name: String(extra[..<equals]), command: command))
         }
         let options = MatrixOptions(
             xdsVersion: XDS.version, command: (["xds", name] + arguments).joined(separator: " "), adapters: adapters,
@@ -98,15 +98,15 @@ enum FSMatrixCommand: Command {
         return write(report, to: parsed.value("--out") ?? "Reports")
     }
 
-    /// The reference (this very executable), CPython plistlib's adapter and Foundation's, where present.
-    static func defaultAdapters() -> [AttributeAdapter] {
+    /// This very executable's adapter calls, the runner's plistlib adapter and Foundation's, where present.
+    static func defaultAdapters() -> [(name: String, command: [String])] {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "xds"
         let directory = (executable as NSString).deletingLastPathComponent
-        var adapters = [AttributeAdapter(name: "reference", command: [executable])]
-        let plistlib = "Sources/Adapters/plistlib/xds_adapter_plistlib.py"
-        adapters.append(AttributeAdapter(name: "plistlib", command: ["python3", plistlib]))
-        adapters.append(AttributeAdapter(name: "foundation", command: [directory + "/xds-adapter-foundation"]))
-        return adapters
+        return [
+            ("xds (adapter calls)", [executable]),
+            ("plistlib adapter", ["python3", "Sources/Adapters/plistlib/xds_adapter_plistlib.py"]),
+            ("foundation adapter", [directory + "/xds-adapter-foundation"]),
+        ]
     }
 
     static func write(_ report: FilesystemMatrixReport, to directory: String) -> ExitStatus {
