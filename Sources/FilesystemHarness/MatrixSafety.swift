@@ -6,7 +6,9 @@ import Foundation
 /// signal handler (SIGINT, SIGTERM, SIGHUP) and the next run can unmount and detach them.
 public enum MatrixSafety {
     /// One line per mount: `mountpoint<TAB>loopdevice<TAB>directory`; the first line is the owner's pid.
-    public static let statePath = "/tmp/xds-fs-matrix.state"
+    /// `XDS_FS_MATRIX_STATE` overrides it (tests use their own).
+    public static let statePath =
+        ProcessInfo.processInfo.environment["XDS_FS_MATRIX_STATE"] ?? "/tmp/xds-fs-matrix.state"
     /// The prefix `Mounts` uses for its mount folders.
     public static let mountPrefix = "/tmp/xds-mount-"
 
