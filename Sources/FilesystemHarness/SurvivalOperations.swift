@@ -50,6 +50,11 @@ public struct SurvivalOperation: Hashable, Sendable {
         SurvivalOperation(
             "save-temp-rename", "save: write a temp file, rename it over the original",
             #"printf 'saved\n' > "$WORK/.doc.tmp" && mv "$WORK/.doc.tmp" "$SRC""#, inPlace: true),
+        SurvivalOperation(
+            "save-copy-attributes-rename",
+            "save: temp file, cp --attributes-only --preserve=xattr onto it, rename over the original",
+            #"printf 'saved\n' > "$WORK/.doc.tmp" && cp --attributes-only --preserve=xattr "$SRC" "$WORK/.doc.tmp" "#
+                + #"&& mv "$WORK/.doc.tmp" "$SRC""#, inPlace: true),
         SurvivalOperation(attrCopyFile, "cp (data), then libattr attr_copy_file", #"cp "$SRC" "$OUT/doc""#),
     ]
 
