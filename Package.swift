@@ -58,7 +58,7 @@ let package = Package(
         // make bench.
         .executableTarget(
             name: "xds-bench",
-            dependencies: ["BinaryPlist", "LibplistBridge", "Icons", "XAttr", "DocumentSource"]),
+            dependencies: ["BinaryPlist", "LibplistBridge", "Icons", "XAttr", "DocumentSource", "Reporting"]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["Conformance", "BinaryPlist"]),
 
@@ -70,6 +70,7 @@ let package = Package(
             dependencies: ["AttributeFiles", "XAttr", "DocumentSource", "BinaryPlist", "FilesystemHarness"]),
         .testTarget(name: "IconsTests", dependencies: ["Icons"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
         .testTarget(
             name: "ConformanceTests", dependencies: ["Conformance", "Reporting", "BinaryPlist"], exclude: ["Fixtures"]),
         .testTarget(name: "FilesystemHarnessTests", dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles"]),

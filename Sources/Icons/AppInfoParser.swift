@@ -1,0 +1,86 @@
+// Sources/Icons/AppInfoParser.swift - appInfo.json bytes -> AppInfo, through Foundation's JSONSerialization
+
+import Foundation
+
+extension AppInfo {
+    /// Parses `appInfo.json` with Foundation's `JSONSerialization` (no options, as the original's
+    /// `JSONObjectWithData:options:0`), keeping for each `icons` entry how `width`, `height` and
+    /// `src` are held.
+    ///
+    /// Numbers keep the distinction `NSNumber` makes: a boolean (`true`), an integer (`1`), a real
+    /// (`1.0`, `1e0`) and an integer too large for 64 bits are told apart.
+    /// - Throws: ``AppInfoError`` `.limit` when the input exceeds `limits`, `.malformedJSON` when it
+    ///   is not JSON with an object or array root.
+    public static func parse(_ bytes: [UInt8], limits: AppInfoLimits = .default) throws(AppInfoError) -> AppInfo {
+        guard bytes.count <= limits.maxBytes else {
+            throw AppInfoError(
+                category: .limit, offset: limits.maxBytes,
+                detail: "appInfo.json is \(bytes.count) bytes, over the \(limits.maxBytes)-byte limit")
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw AppInfoError(category: .malformedJSON, offset: characterOffset(in: text), detail: text)
+        }
+        guard let root = object as? [String: Any] else {
+            return AppInfo(rootIsDictionary: false, icons: .absent)
+        }
+        guard let iconsObject = root["icons"] else {
+            return AppInfo(rootIsDictionary: true, icons: .absent)
+        }
+        guard let list = iconsObject as? [Any] else {
+            return AppInfo(rootIsDictionary: true, icons: .notArray(classify(iconsObject)))
+        }
+        guard list.count <= limits.maxEntries else {
+            throw AppInfoError(
+                category: .limit, offset: nil,
+                detail: "icons has \(list.count) entries, over the \(limits.maxEntries)-entry limit")
+        }
+        let entries = list.map { element -> IconEntry in
+            guard let entry = element as? [String: Any] else { return .other(classify(element)) }
+            return .dictionary(
+                width: entry["width"].map(classify) ?? .absent,
+                height: entry["height"].map(classify) ?? .absent,
+                src: entry["src"].map(classify) ?? .absent)
+        }
+        return AppInfo(rootIsDictionary: true, icons: .array(entries))
+    }
+
+    /// Classifies one value returned by `JSONSerialization`.
+    static func classify(_ value: Any) -> AppInfoValue {
+        if let string = value as? String { return .string(string) }
+        if value is NSNull { return .null }
+        if value is [Any] { return .array }
+        if value is [String: Any] { return .dictionary }
+        guard let number = value as? NSNumber else { return .null }
+        if let decimal = number as? NSDecimalNumber {
+            // JSONSerialization uses NSDecimalNumber for integer literals beyond 64 bits.
+            let double = decimal.doubleValue
+            if double.rounded(.towardZero) == double && abs(double) >= 9.2e18 {
+                return .largeInteger(negative: double < 0)
+            }
+            return .real(double)
+        }
+        switch String(cString: number.objCType) {
+        case "c", "B":
+            // Only booleans come back as char-typed NSNumbers (__NSCFBoolean) from JSONSerialization.
+            return .boolean(number.boolValue)
+        case "d", "f":
+            return .real(number.doubleValue)
+        case "Q", "L", "I", "S", "C":
+            let unsigned = number.uint64Value
+            return unsigned > UInt64(Int.max) ? .largeInteger(negative: false) : .integer(Int(unsigned))
+        default:
+            return .integer(Int(number.int64Value))
+        }
+    }
+
+    /// Foundation's messages say "around character N"; that index is reported as the offset.
+    private static func characterOffset(in text: String) -> Int? {
+        guard let range = text.range(of: "character ") else { return nil }
+        let digits = text[range.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
+        return Int(digits)
+    }
+}

@@ -1,0 +1,232 @@
+// Sources/Icons/LegacyURLResolver.swift - -[NSURL initWithString:relativeToURL:] as classic CFURL does it
+
+import Foundation
+
+/// Emulates the CFURL behind `-[NSURL initWithString:relativeToURL:]` and `absoluteString`, as
+/// the original ran it (classic CFURL.c, which swift-corelibs-foundation still ships on Linux;
+/// IconsTests compare the two on random strings):
+///
+/// - The string must be "legal" (`_CFStringIsLegalURLString`): ASCII letters, digits,
+///   `-_.!~*'()`, `;/?:@&=+$,`, `[` `]`, `%` followed by two hex digits, and at most one `#`.
+///   Anything else (space, non-ASCII, `"<>\^`{|}`, a second `#`, a bare `%`) gives `nil`.
+/// - It is absolute when it starts with a letter and has a `:` preceded only by letters, digits,
+///   `+`, `-`, `.` (so `icon:2x.png` is absolute, `img/a:b.png` and `1x:y` are relative).
+/// - A relative string is resolved as `resolveAbsoluteURLString` does (RFC 1808 style): the `//`
+///   net location runs to the next `/` or `?` (an empty one does not count); a relative path is
+///   merged with the base path up to its last `/` and cleaned by `_resolvedPath`, which never
+///   strips a leading `..` (`../../../g` against `/b/c/d` gives `/../g`); an absolute path
+///   (`/./g`) is used as written; `;` is part of the path; the empty string gives the base.
+/// - `[` and `]` outside an IPv6 host are written `%5B` / `%5D`.
+/// - Not reproduced (implementation-defined, documented): strings starting with `:` (nil here;
+///   CFURL mostly answers the base URL) and CFURL's bracket escaping inside odd net locations.
+enum LegacyURLResolver {
+    /// The absolute URL string, or `nil` where `initWithString:relativeToURL:` returns nil.
+    /// `base` must satisfy ``isUsableBase(_:)``.
+    static func resolve(_ string: String, against base: String) -> String? {
+        guard isLegal(string), !string.hasPrefix(":") else { return nil }
+        let relative = ClassicComponents(string)
+        if let scheme = relative.scheme {
+            let rest = string.dropFirst(scheme.count + 1)
+            guard rest.hasPrefix("/") else {
+                // Not hierarchical ("b:x#y"): CFURL keeps no fragment and escapes the "#".
+                return scheme + ":" + escapeBrackets(String(rest)).replacingOccurrences(of: "#", with: "%23")
+            }
+            return relative.sanitized()
+        }
+        let baseParts = ClassicComponents(base)
+        var result = (baseParts.scheme ?? "") + ":"
+        if relative.netLocation != nil {
+            return result + relative.sanitized()
+        }
+        result += "//" + escapeNetLocation(baseParts.netLocation ?? "")
+        if !relative.path.isEmpty {
+            var newPath: String
+            if baseParts.path.isEmpty || relative.path.hasPrefix("/") {
+                newPath = relative.path
+            } else {
+                let baseUnits = Array(baseParts.path.utf16)
+                var keep = baseUnits.count - 1
+                while keep != 0 && baseUnits[keep] != 0x2F { keep -= 1 }
+                if baseUnits[keep] == 0x2F { keep += 1 }
+                let merged = Array(baseUnits[..<keep]) + Array(relative.path.utf16)
+                newPath = String(decoding: resolvedPath(merged), as: UTF16.self)
+            }
+            if baseParts.path.isEmpty && !newPath.hasPrefix("/") { result += "/" }
+            return result + escapeBrackets(newPath + relative.suffixAfterPath)
+        }
+        result += baseParts.path
+        if relative.query == nil && relative.fragment == nil {
+            return result + baseParts.suffixAfterPath
+        }
+        if let query = relative.query ?? baseParts.query { result += "?" + escapeBrackets(query) }
+        if let fragment = relative.fragment { result += "#" + escapeBrackets(fragment) }
+        return result
+    }
+
+    /// Whether the appInfoURL makes an absolute `http`/`https` NSURL with a host: anything else
+    /// either gives no NSURL (`+[NSURL URLWithString:]`) or is not fetched by the original.
+    static func isUsableBase(_ string: String) -> Bool {
+        guard isLegal(string) else { return false }
+        let parts = ClassicComponents(string)
+        guard let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return parts.netLocation != nil
+    }
+
+    /// Brackets stay in an IPv6 literal host (`[::1]`, `user@[::1]:8`) and are escaped elsewhere.
+    static func escapeNetLocation(_ text: String) -> String {
+        let hostPart = text.split(separator: "@", omittingEmptySubsequences: false).last ?? Substring(text)
+        if hostPart.hasPrefix("["), let close = hostPart.firstIndex(of: "]"),
+            hostPart.dropFirst().prefix(while: { $0 != "]" }).allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }),
+            !hostPart[hostPart.index(after: close)...].contains("]"), !text.dropLast(hostPart.count).contains("[")
+        {
+            return text
+        }
+        return escapeBrackets(text)
+    }
+
+    /// CFURL's sanitised string writes `[` and `]` outside the net location as `%5B` and `%5D`.
+    static func escapeBrackets(_ text: String) -> String {
+        guard text.contains("[") || text.contains("]") else { return text }
+        return text.replacingOccurrences(of: "[", with: "%5B").replacingOccurrences(of: "]", with: "%5D")
+    }
+
+    /// `_CFStringIsLegalURLString`.
+    static func isLegal(_ string: String) -> Bool {
+        let units = Array(string.utf16)
+        var index = 0
+        var sawHash = false
+        while index < units.count {
+            let unit = units[index]
+            index += 1
+            if unit == 0x25 {  // %
+                guard index + 2 <= units.count, isHexDigit(units[index]), isHexDigit(units[index + 1]) else {
+                    return false
+                }
+                index += 2
+                continue
+            }
+            if unit == 0x5B || unit == 0x5D { continue }  // [ ] (RFC 2732)
+            if unit == 0x23 {  // #
+                if sawHash { return false }
+                sawHash = true
+                continue
+            }
+            guard isLegalCharacter(unit) else { return false }
+        }
+        return true
+    }
+
+    static func isLegalCharacter(_ unit: UInt16) -> Bool {
+        guard unit < 0x80 else { return false }
+        let byte = UInt8(unit)
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("-_.!~*'();/?:@&=+$,".utf8).contains(byte)
+        }
+    }
+
+    static func isHexDigit(_ unit: UInt16) -> Bool {
+        (unit >= 0x30 && unit <= 0x39) || (unit >= 0x41 && unit <= 0x46) || (unit >= 0x61 && unit <= 0x66)
+    }
+
+    /// CFURL's `_resolvedPath(…, '/', stripLeadingDotDots: false, stripTrailingDelimiter: false)`,
+    /// transcribed step by step (including its "./" + NUL fallback for a path that would vanish).
+    static func resolvedPath(_ path: [UInt16]) -> [UInt16] {
+        let dot: UInt16 = 0x2E
+        let slash: UInt16 = 0x2F
+        var buffer = path
+        var index = 0
+        while index < buffer.count {
+            if buffer[index] == dot {
+                if index + 1 == buffer.count {
+                    if index != 0 { buffer.removeSubrange(index...) }
+                    break
+                } else if buffer[index + 1] == slash {
+                    if index + 2 != buffer.count || index != 0 {
+                        buffer.removeSubrange(index..<(index + 2))
+                        continue
+                    }
+                    break
+                } else if buffer[index + 1] == dot
+                    && (index + 2 == buffer.count || buffer[index + 2] == slash)
+                {
+                    if index >= 2 {
+                        var last = index - 2
+                        while last >= 0 && buffer[last] != slash { last -= 1 }
+                        last += 1
+                        let isDotDot = index - last == 3 && buffer[last] == dot && buffer[last + 1] == dot
+                        if last != index && !isDotDot {
+                            if index + 2 != buffer.count {
+                                buffer.removeSubrange(last..<(index + 3))
+                                index = last
+                                continue
+                            } else if last != 0 {
+                                buffer.removeSubrange(last...)
+                                break
+                            } else {
+                                buffer = [dot, slash, 0]
+                                break
+                            }
+                        }
+                    }
+                }
+            }
+            while index < buffer.count && buffer[index] != slash { index += 1 }
+            index += 1
+        }
+        return buffer
+    }
+}
+
+/// A URL string split as RFC 1808 §2.4 does, with CFURL's rule for the scheme.
+struct ClassicComponents {
+    var scheme: String?
+    var netLocation: String?
+    /// `//` followed directly by `/`, `?` or the end.
+    var emptyNetLocation = false
+    var path: String
+    var query: String?
+    var fragment: String?
+
+    init(_ string: String) {
+        var rest = Substring(string)
+        if let colon = rest.firstIndex(of: ":"), rest.first.map({ $0.isASCII && $0.isLetter }) == true,
+            rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        {
+            scheme = String(rest[..<colon])
+        }
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        if let scheme { rest = rest.dropFirst(scheme.count + 1) }
+        if rest.hasPrefix("//") {
+            let start = rest.index(rest.startIndex, offsetBy: 2)
+            let end = rest[start...].firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+            // An empty net location does not count as one: "///x" has the path "/x".
+            if start != end { netLocation = String(rest[start..<end]) } else { emptyNetLocation = true }
+            rest = rest[end...]
+        }
+        if let question = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: question)...])
+            rest = rest[..<question]
+        }
+        path = String(rest)
+    }
+
+    /// The string these components came from, with brackets outside the net location escaped.
+    func sanitized() -> String {
+        var result = scheme.map { $0 + ":" } ?? ""
+        if let netLocation { result += "//" + LegacyURLResolver.escapeNetLocation(netLocation) }
+        if emptyNetLocation { result += "//" }
+        return result + LegacyURLResolver.escapeBrackets(path + suffixAfterPath)
+    }
+
+    /// `?query#fragment`, as far as present.
+    var suffixAfterPath: String {
+        (query.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
+    }
+}

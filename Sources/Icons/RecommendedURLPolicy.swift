@@ -1,0 +1,152 @@
+// Sources/Icons/RecommendedURLPolicy.swift - Recommended profile: RFC 3986 resolution and which URLs are acceptable
+
+/// Turns a `src` into an acceptable absolute URL, or says why not.
+///
+/// 1. Non-ASCII characters are percent-encoded as UTF-8 (the IRI-to-URI mapping of RFC 3987 §3.1).
+/// 2. The text must then be a URI reference: only RFC 3986 characters, `%` followed by two hex
+///    digits, `[`/`]` only in the authority, at most one `#`, a scheme (if any) of
+///    `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+/// 3. It is resolved against the appInfoURL (RFC 3986 §5.2, strict).
+/// 4. The result must be `https` (or `http` to a loopback host when allowed), with a non-empty
+///    host, no userinfo, a numeric port if any. The scheme is written in lower case; nothing else
+///    is normalised.
+public enum RecommendedURLPolicy {
+    /// Parses and checks the appInfoURL: a URI with a scheme.
+    public static func base(_ appInfoURL: String) -> Result<URIReference, URLRefusal> {
+        switch reference(appInfoURL) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let parsed):
+            guard parsed.scheme != nil else { return .failure(URLRefusal("appInfoURL has no scheme")) }
+            return .success(parsed)
+        }
+    }
+
+    /// Resolves `src` against `base` and applies the acceptance rules.
+    public static func resolve(
+        _ src: String, against base: URIReference, options: SelectionOptions
+    ) -> Result<String, URLRefusal> {
+        guard !src.isEmpty else { return .failure(URLRefusal("empty src")) }
+        let parsed: URIReference
+        switch reference(src) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let value): parsed = value
+        }
+        var target = parsed.resolved(against: base)
+        let scheme = (target.scheme ?? "").lowercased()
+        target.scheme = scheme
+        switch scheme {
+        case "https": break
+        case "http":
+            guard options.allowLoopbackHTTP else { return .failure(URLRefusal("http is not https")) }
+        case "file", "data", "javascript":
+            return .failure(URLRefusal("\(scheme): URLs are refused"))
+        default:
+            return .failure(URLRefusal("scheme '\(scheme)' is not https"))
+        }
+        guard let authority = target.authority else { return .failure(URLRefusal("no host")) }
+        if authority.contains("@") { return .failure(URLRefusal("userinfo (user@host) is refused")) }
+        let (host, port) = splitHostPort(authority)
+        guard !host.isEmpty else { return .failure(URLRefusal("empty host")) }
+        guard port.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return .failure(URLRefusal("port '\(port)' is not a number"))
+        }
+        if scheme == "http" && !isLoopback(host) {
+            return .failure(URLRefusal("http is only allowed for loopback hosts"))
+        }
+        return .success(target.text)
+    }
+
+    /// Whether `host` names the loopback interface: `localhost`, `127.x.y.z`, `[::1]`.
+    public static func isLoopback(_ host: String) -> Bool {
+        let lower = host.lowercased()
+        if lower == "localhost" || lower == "[::1]" { return true }
+        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return false }
+        let numbers = parts.compactMap { part -> Int? in
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(part).flatMap { $0 <= 255 ? $0 : nil }
+        }
+        return numbers.count == 4 && numbers[0] == 127
+    }
+
+    static func splitHostPort(_ authority: String) -> (host: String, port: String) {
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            let host = String(authority[...close])
+            let rest = authority[authority.index(after: close)...]
+            return (host, rest.hasPrefix(":") ? String(rest.dropFirst()) : String(rest))
+        }
+        guard let colon = authority.lastIndex(of: ":") else { return (authority, "") }
+        return (String(authority[..<colon]), String(authority[authority.index(after: colon)...]))
+    }
+
+    /// IRI mapping, character checks and the Appendix B split.
+    static func reference(_ text: String) -> Result<URIReference, URLRefusal> {
+        var mapped = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                mapped.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { mapped += "%" + hex(byte) }
+            }
+        }
+        let bytes = Array(mapped.utf8)
+        var index = 0
+        var hashes = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
+                    return .failure(URLRefusal("not a URL: '%' not followed by two hex digits at offset \(index)"))
+                }
+                index += 3
+                continue
+            }
+            if byte == UInt8(ascii: "#") { hashes += 1 }
+            guard isURICharacter(byte), hashes <= 1 else {
+                let shown = byte < 0x21 || byte == 0x7F ? String(format(byte)) : String(UnicodeScalar(byte))
+                return .failure(URLRefusal("not a URL: character '\(shown)' at offset \(index)"))
+            }
+            index += 1
+        }
+        let parsed = URIReference(parsing: mapped)
+        if let scheme = parsed.scheme {
+            let valid =
+                scheme.first.map { $0.isASCII && $0.isLetter } == true
+                && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+            guard valid else { return .failure(URLRefusal("not a URL: invalid scheme '\(scheme)'")) }
+        }
+        for part in [parsed.path, parsed.query ?? "", parsed.fragment ?? ""]
+        where part.contains("[") || part.contains("]") {
+            return .failure(URLRefusal("not a URL: '[' or ']' outside the host"))
+        }
+        return .success(parsed)
+    }
+
+    static func isURICharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return Array("-._~:/?#[]@!$&'()*+,;=".utf8).contains(byte)
+        }
+    }
+
+    static func isHex(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }
+
+    private static func format(_ byte: UInt8) -> String { "\\u{" + hex(byte) + "}" }
+}
+
+/// Why a URL is not acceptable.
+public struct URLRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}
