@@ -54,11 +54,12 @@ enum ToolRun {
         run(["sh", "-c", script], environment: environment)
     }
 
-    /// The first non-empty line a `--version`-style call prints, on either stream.
+    /// The first line a `--version`-style call prints (either stream) that has a digit and is not a
+    /// copyright notice.
     static func versionLine(_ arguments: [String]) -> String {
         let outcome = run(arguments)
         let text = String(decoding: outcome.output, as: UTF8.self) + "\n" + outcome.errorText
         return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { !$0.isEmpty } ?? "unknown"
+            .first { line in !line.hasPrefix("Copyright") && line.contains(where: \.isNumber) } ?? "unknown"
     }
 }

@@ -2,6 +2,7 @@
 
 import FilesystemHarness
 import Foundation
+import Reporting
 
 /// `xds fs-matrix`: Mounts ext4, xfs, btrfs, tmpfs and ramfs and writes Reports/filesystems.*.
 enum FSMatrixCommand: Command {
@@ -110,17 +111,23 @@ enum FSMatrixCommand: Command {
     }
 
     static func write(_ report: FilesystemMatrixReport, to directory: String) -> ExitStatus {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try (encoder.encode(report) + Data("\n".utf8)).write(
-                to: URL(fileURLWithPath: directory + "/filesystems.json"))
-            try Data(report.markdown.utf8).write(to: URL(fileURLWithPath: directory + "/filesystems.md"))
-            try Data(report.html.utf8).write(to: URL(fileURLWithPath: directory + "/filesystems.html"))
         } catch {
-            Console.printError("xds fs-matrix: cannot write the reports in \(directory): \(error)")
+            Console.printError("xds fs-matrix: cannot create \(directory): \(error)")
             return .ioError
+        }
+        let files: [(String, [UInt8])] = [
+            ("filesystems.json", ReportJSON.encode(report)), ("filesystems.md", Array(report.markdown.utf8)),
+            ("filesystems.html", Array(report.html.utf8)),
+        ]
+        for (name, bytes) in files {
+            do {
+                try ReportFiles.writeAtomically(bytes, to: directory + "/" + name)
+            } catch {
+                Console.printError("xds fs-matrix: \(error)")
+                return .ioError
+            }
         }
         Console.printError("xds fs-matrix: wrote \(directory)/filesystems.json, .md, .html")
         return .success
