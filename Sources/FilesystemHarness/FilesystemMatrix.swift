@@ -29,13 +29,18 @@ public enum FilesystemMatrix {
         ("tmpfs", "btrfs-16k", 65536), ("ext4-4k", "ramfs", 200), ("xfs", "ext4-ea-inode", 65536),
     ]
 
-    public static func run(_ options: MatrixOptions, log: (String) -> Void) throws -> FilesystemMatrixReport {
+    /// Mounts `options.filesystems`, telling `registered` about each mount as it appears (the state file
+    /// by default), and measures everything; `log` gets one line per step.
+    public static func run(
+        _ options: MatrixOptions, registered: (MountedFilesystem) -> Void = MatrixSafety.record,
+        log: (String) -> Void
+    ) throws -> FilesystemMatrixReport {
         let (adapters, unavailable) = FieldAccessor.usableAdapters(options.adapters)
         let accessors = [FieldAccessor.reference, FieldAccessor.plistlib] + adapters
         var report = FilesystemMatrixReport(
             provenance: provenance(options), filesystems: [], roundTrips: [], unavailableImplementations: unavailable,
             survival: [], ontoSmaller: [])
-        try MatrixFilesystem.withAllMounted(options.filesystems, registered: MatrixSafety.record) { mounted in
+        try MatrixFilesystem.withAllMounted(options.filesystems, registered: registered) { mounted in
             log("mounted: " + mounted.map { "\($0.spec.label) at \($0.path)" }.joined(separator: ", "))
             var limits: [String: Int] = [:]
             for filesystem in mounted {
