@@ -67,7 +67,9 @@ extension FilesystemMatrixReport {
                     guard let cell = cells.first(where: { $0.filesystem == label && rowKey($0) == key }) else {
                         return "-"
                     }
-                    return cell.preserved ? "✓" : "✗ \(cell.detail)"
+                    // The whole message is in the JSON; the table keeps the start of it.
+                    let detail = cell.detail.count > 44 ? cell.detail.prefix(44) + "…" : cell.detail
+                    return cell.preserved ? "✓" : "✗ \(detail)"
                 }
         }
         let missing = unavailableImplementations.map { "\($0.name): \($0.reason)" }.joined(separator: "; ")
