@@ -24,6 +24,12 @@ public enum MatrixSafety {
                 "another fs-matrix run (pid \(owner)) is using \(statePath); wait for it or stop it first")
         }
         let cleaned = teardown(lines)
+        let stuck = Set(currentMountPoints()).intersection(
+            lines.compactMap { $0.split(separator: "\t").first.map(String.init) })
+        guard stuck.isEmpty else {
+            throw ProbeFailure(
+                "could not unmount \(stuck.sorted().joined(separator: ", ")); unmount it (umount -l) and run again")
+        }
         try? FileManager.default.removeItem(atPath: statePath)
         return cleaned
     }

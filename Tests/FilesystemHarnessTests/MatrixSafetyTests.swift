@@ -47,11 +47,7 @@ struct MatrixSafetyTests {
 
     /// SIGTERM while `xds fs-matrix` has its filesystems mounted: it unmounts, detaches and exits 143.
     @Test func sigtermUnmountsEverything() throws {
-        let candidates = [
-            (ProcessInfo.processInfo.environment["XDS_RELEASE_BIN"] ?? "/nonexistent") + "/xds",
-            FileManager.default.currentDirectoryPath + "/.build/debug/xds",
-        ]
-        let xds = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+        let xds = try #require(builtXDS())
         let state = "/tmp/xds-fs-matrix-test-\(UUID().uuidString).state"
         let out = "/tmp/xds-fs-matrix-test-out-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
