@@ -14,9 +14,20 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
     public var filesystem: String
     /// The largest value for the name, or nil when unknown (then the write is tried and errno mapped).
     public var maximumValueSize: Int?
+    /// False when the limit rests on an assumption (ext4's `ea_inode` feature could not be read, as
+    /// happens when not root): a larger value is then tried, and `ENOSPC` reported with the limit.
+    public var isCertain: Bool
+
+    public init(filesystem: String, maximumValueSize: Int? = nil, isCertain: Bool = true) {
+        self.filesystem = filesystem
+        self.maximumValueSize = maximumValueSize
+        self.isCertain = isCertain
+    }
 
     public var description: String {
-        filesystem + (maximumValueSize.map { ", at most \($0) bytes per value" } ?? ", limit unknown")
+        filesystem
+            + (maximumValueSize.map { ", at most \($0) bytes per value" + (isCertain ? "" : " unless ea_inode") }
+                ?? ", limit unknown")
     }
 
     /// The limit for attribute `name` on the filesystem holding `path`: its type and source device from
@@ -32,14 +43,16 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
                 var info = statvfs()
                 guard statvfs(path, &info) == 0 else { return FilesystemLimit(filesystem: mount.type) }
                 let blockSize = Int(info.f_bsize)
-                if Ext4Superblock.hasLargeValues(device: mount.source) {
+                let largeValues = Ext4Superblock.hasLargeValues(device: mount.source)
+                if largeValues == true {
                     return FilesystemLimit(
                         filesystem: "\(mount.type) (\(blockSize)-byte blocks, ea_inode)",
                         maximumValueSize: AttributeSizeLimits.linuxMaximum)
                 }
                 return FilesystemLimit(
                     filesystem: "\(mount.type) (\(blockSize)-byte blocks)",
-                    maximumValueSize: AttributeSizeLimits.ext4(blockSize: blockSize, name: name))
+                    maximumValueSize: AttributeSizeLimits.ext4(blockSize: blockSize, name: name),
+                    isCertain: largeValues != nil)
             case "btrfs":
                 guard let nodeSize = BtrfsInfo.nodeSize(device: mount.source) else {
                     return FilesystemLimit(filesystem: "btrfs (node size unknown)")
@@ -118,12 +131,13 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
     enum Ext4Superblock {
         static let eaInodeFeature: UInt32 = 0x0400  // EXT4_FEATURE_INCOMPAT_EA_INODE
 
-        /// Whether the filesystem stores large values in their own inodes; false when it cannot tell.
-        static func hasLargeValues(device: String) -> Bool {
+        /// Whether the filesystem stores large values in their own inodes; nil when it cannot tell
+        /// (the device is not readable, e.g. not root).
+        static func hasLargeValues(device: String) -> Bool? {
             // The superblock starts at byte 1024; s_feature_incompat is at 0x60 within it.
             guard device.hasPrefix("/dev/"), let bytes = readBytes(device, offset: 1024 + 0x60, count: 4),
                 bytes.count == 4
-            else { return false }
+            else { return nil }
             let incompat = bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             return incompat & eaInodeFeature != 0
         }
