@@ -37,7 +37,9 @@ let package = Package(
         // Vectors, manifest, adapter protocol, runner, outcomes.
         .target(
             name: "Conformance",
-            dependencies: ["BinaryPlist", "TaggedJSON", "DocumentSource", "Icons", "LibplistBridge"],
+            dependencies: [
+                "BinaryPlist", "TaggedJSON", "DocumentSource", "Icons", "LibplistBridge", "XAttr", "AttributeFiles",
+            ],
             exclude: ["KnownFailures"]),
         // Renders results (JSON, Markdown, HTML, JUnit); computes nothing.
         .target(name: "Reporting", dependencies: ["Conformance"]),

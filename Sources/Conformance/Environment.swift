@@ -1,6 +1,7 @@
 // Sources/Conformance/Environment.swift - Provenance facts: OS, kernel, filesystem, date; command splitting
 
 import Foundation
+import XAttr
 
 #if canImport(Glibc)
     import Glibc
@@ -41,8 +42,7 @@ public enum RunEnvironment {
         guard descriptor >= 0 else { return false }
         close(descriptor)
         defer { unlink(path) }
-        let value: [UInt8] = [1]
-        return value.withUnsafeBytes { LibcXattr.set(path, "user.xds-probe", $0.baseAddress, $0.count, 0) } == 0
+        return (try? ExtendedAttributes.setValue([1], named: "user.xds-probe", at: path)) != nil
     }
 
     /// Now, ISO 8601 UTC to the second.

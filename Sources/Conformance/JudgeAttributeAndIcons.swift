@@ -2,13 +2,14 @@
 
 import BinaryPlist
 import Foundation
+import XAttr
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The attribute's name on Linux.
-public let documentSourceAttributeName = "user.x-document-source"
+public let documentSourceAttributeName = ExtendedAttributes.documentSourceName
 
 extension Judge {
     func readAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
@@ -21,11 +22,10 @@ extension Judge {
         }
         defer { unlink(file) }
         var note: String?
-        let status = vector.input.withUnsafeBytes {
-            LibcXattr.set(file, documentSourceAttributeName, $0.baseAddress, $0.count, 0)
-        }
-        if status != 0 {
-            note = "runner: setxattr failed (\(String(cString: strerror(errno)))), the file has no attribute"
+        do {
+            try ExtendedAttributes.setValue(vector.input, named: documentSourceAttributeName, at: file)
+        } catch {
+            note = "runner: setxattr failed (\(error)), the file has no attribute"
         }
         let result = implementation.perform(.readAttribute(path: file))
         let shouldAccept: Bool? =
@@ -107,43 +107,7 @@ extension Judge {
     }
 }
 
-/// The bytes of `user.x-document-source` on `path`, or nil when absent.
+/// The bytes of `user.x-document-source` on `path`, or nil when absent or unreadable.
 func readAttributeBytes(_ path: String) -> [UInt8]? {
-    let size = LibcXattr.get(path, documentSourceAttributeName, nil, 0)
-    guard size >= 0 else { return nil }
-    var buffer = [UInt8](repeating: 0, count: size)
-    let read = buffer.withUnsafeMutableBytes {
-        LibcXattr.get(path, documentSourceAttributeName, $0.baseAddress, $0.count)
-    }
-    guard read >= 0 else { return nil }
-    return Array(buffer.prefix(read))
-}
-
-/// Glibc's setxattr/getxattr. Swift's Glibc module does not export <sys/xattr.h>, and the runner must not
-/// depend on the attribute module it judges, so the two symbols are looked up in the C library directly.
-enum LibcXattr {
-    typealias SetFunction =
-        @convention(c) (
-            UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32
-        ) -> Int32
-    typealias GetFunction =
-        @convention(c) (
-            UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int
-        ) -> Int
-
-    static func set(_ path: String, _ name: String, _ value: UnsafeRawPointer?, _ size: Int, _ flags: Int32) -> Int32 {
-        guard let symbol = dlsym(nil, "setxattr") else {
-            errno = ENOSYS
-            return -1
-        }
-        return unsafeBitCast(symbol, to: SetFunction.self)(path, name, value, size, flags)
-    }
-
-    static func get(_ path: String, _ name: String, _ value: UnsafeMutableRawPointer?, _ size: Int) -> Int {
-        guard let symbol = dlsym(nil, "getxattr") else {
-            errno = ENOSYS
-            return -1
-        }
-        return unsafeBitCast(symbol, to: GetFunction.self)(path, name, value, size)
-    }
+    (try? ExtendedAttributes.value(named: documentSourceAttributeName, at: path)) ?? nil
 }

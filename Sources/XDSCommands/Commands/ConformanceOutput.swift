@@ -1,35 +1,39 @@
-// Sources/XDSCommands/Commands/ConformanceOutput.swift - Writes the report JSON (and renderings) of a run
+// Sources/XDSCommands/Commands/ConformanceOutput.swift - Writes the report and its renderings (Reporting module)
 
 import Conformance
-import Foundation
+import Reporting
 
 /// The files a run writes.
 enum ConformanceOutput {
-    /// The report as pretty, key-sorted JSON.
-    static func json(_ report: ConformanceReport) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(report)).map { [UInt8]($0) } ?? []
-    }
+    /// The report JSON, as `Reports/conformance.json` holds it.
+    static func json(_ report: ConformanceReport) -> [UInt8] { ConformanceJSON.encode(report) }
 
-    /// Writes `--out DIR/conformance.json` and the requested renderings; returns a message on failure.
+    /// Writes `--out DIR` (JSON, Markdown, HTML, JUnit for each adapter) and the single files asked for.
+    /// - Returns: a message naming the first file that could not be written, or nil.
     static func write(_ report: ConformanceReport, options: ConformanceOptions) -> String? {
-        var files: [(String, [UInt8])] = []
-        if let out = options.out {
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                return "cannot create \(out): \(error.localizedDescription)"
+        let library = VectorLibrary(root: options.vectors)
+        let adapters = report.runs.filter { $0.implementation.kind == "adapter" }
+        do {
+            if let out = options.out {
+                try ReportFiles.write(
+                    report, to: out, vectors: library, junitFor: adapters.map(\.implementation.name))
             }
-            files.append((out + "/conformance.json", json(report)))
-        }
-        for requested in [options.junit, options.html, options.markdown].compactMap({ $0 }) {
-            Console.printError("warning: \(requested): renderings are not available in this build; see the JSON report")
-        }
-        for (path, bytes) in files {
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                return "cannot write \(path)"
+            if let path = options.markdown {
+                try ReportFiles.writeAtomically(Array(ConformanceMarkdown.render(report).utf8), to: path)
             }
+            if let path = options.html {
+                try ReportFiles.writeAtomically(Array(ConformanceHTML.render(report, vectors: library).utf8), to: path)
+            }
+            if let path = options.junit {
+                // JUnit is for the implementation under test: the adapter, else the only implementation run.
+                guard let run = adapters.first ?? (report.runs.count == 1 ? report.runs.first : nil) else {
+                    return "--junit: name one implementation under test (--cmd or a single --impl)"
+                }
+                try ReportFiles.writeAtomically(
+                    Array(JUnitXML.render(run, provenance: report.provenance).utf8), to: path)
+            }
+        } catch {
+            return "\(error)"
         }
         return nil
     }
