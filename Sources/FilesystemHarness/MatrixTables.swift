@@ -76,7 +76,8 @@ extension FilesystemMatrixReport {
         let note =
             level == "bytes"
             ? "Raw attribute bytes written by one program and read by another (200 B and the filesystem's limit)."
-            : "The four fields through the adapter protocol (write-attribute, then read-attribute)."
+            : "The four fields written by one implementation and read by another: the reference library in "
+                + "process, CPython plistlib inline, and adapter-protocol commands (write-attribute, read-attribute)."
                 + (missing.isEmpty ? "" : " Not available: \(missing).")
         return MatrixTable(
             title: level == "bytes" ? "Round trips: bytes" : "Round trips: implementations", note: note,

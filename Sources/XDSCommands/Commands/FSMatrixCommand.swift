@@ -1,5 +1,6 @@
 // Sources/XDSCommands/Commands/FSMatrixCommand.swift - `xds fs-matrix`: the real-filesystem matrix behind `make fs`
 
+import Conformance
 import FilesystemHarness
 import Foundation
 import Reporting
@@ -99,15 +100,12 @@ enum FSMatrixCommand: Command {
         return write(report, to: parsed.value("--out") ?? "Reports")
     }
 
-    /// This very executable's adapter calls, the runner's plistlib adapter and Foundation's, where present.
+    /// This very executable's adapter calls, then every built-in peer that runs as an adapter
+    /// (the conformance runner's list); those without attribute calls are reported as not available.
     static func defaultAdapters() -> [(name: String, command: [String])] {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "xds"
-        let directory = (executable as NSString).deletingLastPathComponent
-        return [
-            ("xds (adapter calls)", [executable]),
-            ("plistlib adapter", ["python3", "Sources/Adapters/plistlib/xds_adapter_plistlib.py"]),
-            ("foundation adapter", [directory + "/xds-adapter-foundation"]),
-        ]
+        let locations = ConformanceSession.locations()
+        return [("xds (adapter calls)", [locations.xds])]
+            + BuiltIn.allCases.compactMap { builtIn in builtIn.command(locations).map { (builtIn.rawValue, $0) } }
     }
 
     static func write(_ report: FilesystemMatrixReport, to directory: String) -> ExitStatus {
