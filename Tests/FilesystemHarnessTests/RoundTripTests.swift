@@ -7,12 +7,15 @@ import Testing
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct RoundTripTests {
+    static let plistlibAdapter =
+        FileManager.default.currentDirectoryPath + "/Sources/Adapters/plistlib/xds_adapter_plistlib.py"
+
     static let kinds: [(kind: FilesystemKind, sizeMiB: Int, limit: Int)] = [
         (.tmpfs, 8, 65536), (.ext4(), 16, 4024), (.xfs, 300, 65536),
     ]
 
     /// Every writer × reader pair preserves the bytes, at 200 bytes and at the filesystem's limit, and the
-    /// reference library and CPython plistlib read each other's four fields.
+    /// reference library, CPython plistlib, `xds` and the plistlib adapter read each other's four fields.
     @Test(arguments: 0..<kinds.count)
     func crossImplementationRoundTripsPreserveTheBytes(index: Int) throws {
         let expected = Self.kinds[index]
@@ -22,9 +25,13 @@ struct RoundTripTests {
             for cell in cells {
                 #expect(cell.preserved, "\(cell.writer) → \(cell.reader), \(cell.valueSize) B: \(cell.detail)")
             }
-            let fields = FieldRoundTrips.run(
-                in: fs.mountPoint, label: "test", accessors: [.reference, .plistlib])
-            #expect(fields.count == 4)
+            let xds = try #require(builtXDS())
+            let accessors: [FieldAccessor] = [
+                .reference, .plistlib, .adapter(name: "xds", command: [xds]),
+                .adapter(name: "plistlib adapter", command: ["python3", Self.plistlibAdapter]),
+            ]
+            let fields = FieldRoundTrips.run(in: fs.mountPoint, label: "test", accessors: accessors)
+            #expect(fields.count == 16)
             for cell in fields {
                 #expect(cell.preserved, "\(cell.writer) → \(cell.reader): \(cell.detail)")
                 #expect(cell.valueSize > 100)
