@@ -32,16 +32,21 @@ public struct SurvivalCell: Codable, Hashable, Sendable {
     public var message: String
     /// `kept` (byte-identical), `lost`, `changed`, or `no-file` (nothing at the expected place).
     public var result: String
+    /// Whether the original file is still there afterwards (false after `mv`, rename, link + unlink):
+    /// a loss with the source gone cannot be undone.
+    public var sourceRemains: Bool
 
     public var kept: Bool { result == "kept" }
     /// Lost while the tool exited 0 without a word.
     public var silentLoss: Bool { !kept && exitStatus == 0 && message.isEmpty }
 
-    /// ✓ kept; ✗ silent (exit 0, no message); ✗ warned (exit 0 with a message); ✗ exit N.
+    /// ✓ kept; ✗ silent (exit 0, no message); ✗ warned (exit 0 with a message); ✗ exit N; a loss
+    /// whose source is gone as well says so.
     public var mark: String {
         if kept { return "✓" }
-        if silentLoss { return "✗ silent" }
-        return exitStatus == 0 ? "✗ warned" : "✗ exit \(exitStatus)"
+        let gone = sourceRemains ? "" : ", source gone"
+        if silentLoss { return "✗ silent" + gone }
+        return (exitStatus == 0 ? "✗ warned" : "✗ exit \(exitStatus)") + gone
     }
 }
 

@@ -109,7 +109,8 @@ extension FilesystemMatrixReport {
         return MatrixTable(
             title: "Tool survival",
             note: "✓ byte-identical afterwards; ✗ silent = lost, exit 0, no message; ✗ warned = lost, exit 0 with a "
-                + "message; ✗ exit N = lost and reported. mv crosses to tmpfs (from tmpfs: to xfs).",
+                + "message; ✗ exit N = lost and reported; source gone = the original is gone too. mv crosses to tmpfs "
+                + "(from tmpfs: to xfs).",
             header: ["operation"] + columns.map { "\($0.label) \($0.size) B" }, rows: rows)
     }
 

@@ -18,7 +18,7 @@ enum SurvivalRunner {
         let out = destination.path + "/incoming-" + tag
         var cell = SurvivalCell(
             operation: operation.id, source: source.spec.label, destination: destination.spec.label,
-            valueSize: size, exitStatus: 0, message: "", result: "no-file")
+            valueSize: size, exitStatus: 0, message: "", result: "no-file", sourceRemains: true)
         defer {
             try? FileManager.default.removeItem(atPath: work)
             try? FileManager.default.removeItem(atPath: out)
@@ -44,6 +44,7 @@ enum SurvivalRunner {
             cell.message = String(outcome.errorText.prefix(300))
         }
         let result = operation.resultIsSource ? file : out + "/doc"
+        cell.sourceRemains = operation.resultIsSource || FileManager.default.fileExists(atPath: file)
         if operation.id == SurvivalOperation.attrCopyFile, cell.exitStatus == 0 {
             let status = attr_copy_file(file, result, nil, nil)
             cell.exitStatus = status == 0 ? 0 : 1

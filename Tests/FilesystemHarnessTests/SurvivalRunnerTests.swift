@@ -23,7 +23,7 @@ struct SurvivalRunnerTests {
     }
 
     /// Copying a 4000-byte attribute onto 1 KiB-block ext4: `cp -a` loses it with exit 0, and
-    /// `cp --preserve=xattr` says so with exit 1.
+    /// `cp --preserve=xattr` says so with exit 1; `mv` warns, exits 0 and deletes the source.
     @Test func copyOntoASmallerFilesystemIsSilentOnlyForCpDashA() throws {
         try Mounts.withMountedFilesystem(.tmpfs) { sourceMount in
             try Mounts.withMountedFilesystem(.ext4(blockSize: 1024), sizeMiB: 16) { destinationMount in
@@ -37,6 +37,10 @@ struct SurvivalRunnerTests {
                     try operation("cp-preserve-xattr", in: list), size: 4000, source: source,
                     destination: destination)
                 #expect(loud.result == "lost" && loud.exitStatus == 1 && loud.message.contains("No space left"))
+                let moved = SurvivalRunner.run(
+                    try operation("mv", in: list), size: 4000, source: source, destination: destination)
+                #expect(moved.result == "lost" && moved.exitStatus == 0 && !moved.sourceRemains)
+                #expect(moved.mark == "✗ warned, source gone")
                 let fits = SurvivalRunner.run(
                     try operation("cp-a", in: list), size: 952, source: source, destination: destination)
                 #expect(fits.result == "kept")
