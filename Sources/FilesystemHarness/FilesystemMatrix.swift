@@ -40,9 +40,18 @@ public enum FilesystemMatrix {
         var report = FilesystemMatrixReport(
             provenance: provenance(options), filesystems: [], roundTrips: [], unavailableImplementations: unavailable,
             survival: [], ontoSmaller: [])
-        try MatrixFilesystem.withAllMounted(options.filesystems, registered: registered) { mounted in
+        try MatrixFilesystem.withAllMounted(options.filesystems, registered: registered) { mounted, failed in
             log("mounted: " + mounted.map { "\($0.spec.label) at \($0.path)" }.joined(separator: ", "))
+            for (label, failure) in failed.sorted(by: { $0.key < $1.key }) {
+                log("could not mount \(label): \(failure)")
+            }
             var limits: [String: Int] = [:]
+            for spec in options.filesystems where failed[spec.label] != nil {
+                report.filesystems.append(
+                    MatrixFilesystemResult(
+                        label: spec.label, description: spec.kind.description, options: spec.options, probe: nil,
+                        failure: failed[spec.label]))
+            }
             for filesystem in mounted {
                 var result = MatrixFilesystemResult(
                     label: filesystem.spec.label, description: filesystem.spec.kind.description,
@@ -59,6 +68,8 @@ public enum FilesystemMatrix {
                 }
                 report.filesystems.append(result)
             }
+            let order = Dictionary(uniqueKeysWithValues: options.filesystems.enumerated().map { ($1.label, $0) })
+            report.filesystems.sort { (order[$0.label] ?? 0) < (order[$1.label] ?? 0) }
             let withAttributes = mounted.filter { limits[$0.spec.label] != nil }
             for filesystem in withAttributes {
                 let sizes = [200, limits[filesystem.spec.label] ?? 200]

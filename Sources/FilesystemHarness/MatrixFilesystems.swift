@@ -35,19 +35,29 @@ public struct MountedMatrixFilesystem: Sendable {
 
 extension MatrixFilesystem {
     /// Mounts every filesystem in `specs` (nested, so each is torn down by `Mounts` in reverse order,
-    /// even on a throw), calls `registered` as each mount appears, then runs `body` with all of them.
+    /// even on a throw), calls `registered` as each mount appears, then runs `body` with the mounted
+    /// ones and, by label, why the others could not be made or mounted (a missing mkfs or module).
     public static func withAllMounted<T>(
         _ specs: [MatrixFilesystem], registered: (MountedFilesystem) -> Void,
-        _ body: ([MountedMatrixFilesystem]) throws -> T
+        _ body: ([MountedMatrixFilesystem], [String: String]) throws -> T
     ) throws -> T {
-        func mountFrom(_ index: Int, _ mounted: [MountedMatrixFilesystem]) throws -> T {
-            guard index < specs.count else { return try body(mounted) }
+        func mountFrom(_ index: Int, _ mounted: [MountedMatrixFilesystem], _ failed: [String: String]) throws -> T {
+            guard index < specs.count else { return try body(mounted, failed) }
             let spec = specs[index]
-            return try Mounts.withMountedFilesystem(spec.kind, sizeMiB: spec.sizeMiB) { mount in
-                registered(mount)
-                return try mountFrom(index + 1, mounted + [MountedMatrixFilesystem(spec: spec, mount: mount)])
+            var entered = false
+            do {
+                return try Mounts.withMountedFilesystem(spec.kind, sizeMiB: spec.sizeMiB) { mount in
+                    entered = true
+                    registered(mount)
+                    let next = mounted + [MountedMatrixFilesystem(spec: spec, mount: mount)]
+                    return try mountFrom(index + 1, next, failed)
+                }
+            } catch  where !entered {
+                var failures = failed
+                failures[spec.label] = "\(error)"
+                return try mountFrom(index + 1, mounted, failures)
             }
         }
-        return try mountFrom(0, [])
+        return try mountFrom(0, [], [:])
     }
 }

@@ -7,8 +7,11 @@ import Testing
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct FilesystemMatrixTests {
-    @Test func tmpfsAndRamfsRunRendersEveryTable() throws {
-        let specs = MatrixFilesystem.all.filter { ["tmpfs", "ramfs"].contains($0.label) }
+    @Test func tmpfsRamfsAndAFailedMkfsRenderEveryTable() throws {
+        // An inode size mkfs.ext4 refuses: that filesystem is reported as failed, the others still run.
+        let broken = MatrixFilesystem(
+            label: "ext4-broken", kind: .ext4(inodeSize: 100), sizeMiB: 8, options: "mkfs.ext4 -I 100")
+        let specs = MatrixFilesystem.all.filter { ["tmpfs", "ramfs"].contains($0.label) } + [broken]
         let options = MatrixOptions(
             xdsVersion: "test", command: "test", adapters: [("missing", ["/nonexistent/adapter"])],
             filesystems: specs)
@@ -16,7 +19,8 @@ struct FilesystemMatrixTests {
         let report = try FilesystemMatrix.run(options, registered: { mounts.append($0.mountPoint) }, log: { _ in })
         #expect(mounts.count == 2)
         for mountPoint in mounts { #expect(!MatrixSafety.currentMountPoints().contains(mountPoint)) }
-        #expect(report.filesystems.map(\.label) == ["tmpfs", "ramfs"])
+        #expect(report.filesystems.map(\.label) == ["tmpfs", "ramfs", "ext4-broken"])
+        #expect(report.filesystems[2].probe == nil && report.filesystems[2].failure?.contains("mkfs.ext4") == true)
         #expect(report.filesystems[0].probe?.fileLimit == 65536)
         #expect(report.filesystems[1].probe?.supportsUserAttributes == false)
         #expect(report.unavailableImplementations.map(\.name) == ["missing"])
