@@ -48,7 +48,7 @@ let package = Package(
         // Loop devices, mounts, limit probes on real filesystems.
         .target(
             name: "FilesystemHarness",
-            dependencies: ["XAttr", "AttributeFiles", "DocumentSource", "BinaryPlist", "CAttr"]),
+            dependencies: ["XAttr", "AttributeFiles", "DocumentSource", "BinaryPlist", "CAttr", "Reporting"]),
         // The xds command set, as a library so tests, fuzzers and benches can reach it.
         .target(
             name: "XDSCommands",

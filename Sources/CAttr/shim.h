@@ -1,2 +1,3 @@
 #include <sys/xattr.h>
 #include <attr/libattr.h>
+#include <sys/vfs.h>

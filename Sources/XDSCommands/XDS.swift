@@ -9,7 +9,7 @@ public enum XDS {
     public static let commands: [any Command.Type] = [
         ReadCommand.self, WriteCommand.self, ValidateCommand.self, RemoveCommand.self,
         DecodeCommand.self, EncodeCommand.self, SelectIconCommand.self,
-        ConformanceCommand.self, FSProbeCommand.self, ReportCommand.self,
+        ConformanceCommand.self, FSProbeCommand.self, FSMatrixCommand.self, ReportCommand.self,
         ReadAttributeCommand.self, WriteAttributeCommand.self, CapabilitiesCommand.self,
         AdapterLibplistCommand.self,
     ]

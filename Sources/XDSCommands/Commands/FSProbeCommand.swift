@@ -1,4 +1,7 @@
-// Sources/XDSCommands/Commands/FSProbeCommand.swift - `xds fs-probe` (placeholder until issue 8 lands it)
+// Sources/XDSCommands/Commands/FSProbeCommand.swift - `xds fs-probe`: attribute limits and errno of directories
+
+import FilesystemHarness
+import Foundation
 
 /// `xds fs-probe`: Measures extended-attribute limits on mounted filesystems.
 enum FSProbeCommand: Command {
@@ -7,13 +10,60 @@ enum FSProbeCommand: Command {
     static let help = """
         OVERVIEW: Measures extended-attribute limits on mounted filesystems.
 
-        USAGE: xds fs-probe
+        For each directory: the filesystem type and geometry (statfs), the largest
+        user.x-document-source value accepted on a fresh file and a directory
+        (binary search 0...65536) and the errno just above it, the limits for
+        1-byte and 255-byte names, the room left for a second attribute, and the
+        errno of each failing call (value over 64 KiB, name over 255 bytes, no
+        namespace, XATTR_CREATE on existing, XATTR_REPLACE on missing, symlink,
+        fifo, too-small read buffer). Each limit is compared with the formula the
+        reference writer uses. Works without root; removes every file it made.
 
-        Not implemented yet.
+        USAGE: xds fs-probe <directory>... [--json]
+
+        ARGUMENTS:
+          <directory>   A directory on the filesystem to probe (writable).
+
+        OPTIONS:
+          --json        One JSON array of results on standard output.
+          -h, --help    Show this help.
+
+        EXIT STATUS:
+          0   probed; every limit matches the formula where there is one
+          1   probed; a limit differs from the writer's formula (listed)
+          64  usage error
+          74  a directory could not be probed
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
-        Console.printError("xds fs-probe: not implemented yet")
-        return .internalError
+        let parsed: Arguments
+        switch parseOrExit(arguments, spec: ArgumentSpec(flags: ["--json"], positionals: 1...Int.max)) {
+        case .success(let value): parsed = value
+        case .failure(let exit): return exit.status
+        }
+        var results: [ProbeResult] = []
+        for directory in parsed.positionals {
+            do {
+                results.append(try AttributeProbe.probe(directory))
+            } catch {
+                Console.printError("xds fs-probe: \(error.message)")
+                return .ioError
+            }
+        }
+        if parsed.has("--json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            guard let data = try? encoder.encode(results) else { return .internalError }
+            Console.writeOut(Array(data) + [0x0A])
+        } else {
+            Console.printOut(results.map(\.text).joined(separator: "\n\n"))
+        }
+        let differences = results.flatMap { result in result.formulaDifferences.map { (result.directory, $0) } }
+        for (directory, limit) in differences {
+            Console.printError(
+                "xds fs-probe: \(directory): \(limit.id): measured \(limit.maximum.map(String.init) ?? "none"), "
+                    + "the writer's formula says \(limit.formula.map(String.init) ?? "-")")
+        }
+        return differences.isEmpty ? .success : .rejected
     }
 }
