@@ -148,7 +148,7 @@ extension Result {
     }
 }
 
-@Suite struct AliasedOffsetTests {
+extension HostileInputTests {
     /// Root array of 300 references to 300 offset-table entries that all name one 60 KB string.
     @Test func aliasedEntriesCannotMultiplyAPayload() {
         let string: [UInt8] = [0x5F, 0x12] + bigEndian(60_000, width: 4) + [UInt8](repeating: 0x61, count: 60_000)
@@ -177,7 +177,7 @@ extension Result {
     }
 }
 
-@Suite struct AliasedContainerTests {
+extension HostileInputTests {
     /// 40 nested levels, each an array of 1,000 refs to aliases of one 1,000-element array, then the
     /// next level: every alias is a separate object, so only a global element budget stops it.
     @Test func aliasedContainersCannotMultiplyStorage() {
