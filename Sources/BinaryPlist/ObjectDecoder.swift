@@ -42,7 +42,7 @@ struct ObjectDecoder {
         self.view = view
         self.rules = rules
         self.refSize = trailer.objectRefSize
-        self.expansionBudget = max(rules.maximumExpandedCount, trailer.numObjects)
+        self.expansionBudget = max(rules.maximumExpandedCount, view.count)
         self.payloadBudget = max(1 << 24, 4 * view.count)
         // numObjects * offsetIntSize bytes exist in the input, so both arrays are linear in the input.
         let references = ReferenceCounts(layout, top: trailer.topObject)
@@ -192,6 +192,15 @@ struct ObjectDecoder {
         statistics.payloadBytes += bytes
     }
 
+    private mutating func reserve(_ elements: Int, at start: Int) throws(BPlistError) {
+        // bplist.object.element-budget: aliased offset-table entries may not multiply a container.
+        guard elements <= expansionBudget - statistics.elementsReserved else {
+            throw BPlistError(
+                .limit, at: start, "containers hold more than \(expansionBudget) elements in all (aliased objects)")
+        }
+        statistics.elementsReserved += elements
+    }
+
     private mutating func enter(_ start: Int, depth: Int) throws(BPlistError) {
         // bplist.object.depth
         guard depth < rules.maximumDepth else {
@@ -216,8 +225,8 @@ struct ObjectDecoder {
         try enter(start, depth: depth)
         let (count, body) = try layout.sizedPayload(at: start, info: info, unit: refSize)
         var elements: [PropertyListValue] = []
+        try reserve(count, at: start)
         elements.reserveCapacity(count)
-        statistics.elementsReserved += count
         var height = 1
         var expanded = 1
         for element in 0..<count {
@@ -235,8 +244,8 @@ struct ObjectDecoder {
     ) throws(BPlistError) -> Decoded {
         try enter(start, depth: depth)
         let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 2 * refSize)
+        try reserve(count, at: start)
         var entries = [String: PropertyListValue](minimumCapacity: count)
-        statistics.elementsReserved += count
         var height = 1
         var expanded = 1
         for entry in 0..<count {
