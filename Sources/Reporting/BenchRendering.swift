@@ -42,6 +42,7 @@ public enum BenchRendering {
         out += "is faster). Medians of CPU time (user + system of the measuring thread), which a busy machine "
         out += "disturbs less than wall time; wall-clock min/median/max are in the full table below.\n\n"
         out += ratioTable(report).render() + "\n"
+        out += scaling(report)
         out += "## Every measurement\n\n"
         out +=
             "Wall-clock times per operation over the samples (each sample times a batch of operations), the CPU-time "
@@ -57,6 +58,30 @@ public enum BenchRendering {
         for m in report.measurements { all.append(row(m, report: report)) }
         out += all.render()
         return out
+    }
+
+    /// Decode CPU time per input byte at 1×, 4× and 16× the input: flat when decoding is linear.
+    static func scaling(_ report: BenchReport) -> String {
+        let sizes = ["array-1x", "array-4x", "array-16x"]
+        let bytes = sizes.map { name in report.workloads.first { $0.name == name }?.bytes }
+        guard bytes.allSatisfy({ $0 != nil }) else { return "" }
+        var table = MarkdownTable(
+            headers: ["implementation"] + zip(sizes, bytes).map { "\($0.0) (\($0.1 ?? 0) B)" },
+            alignments: [.left, .right, .right, .right])
+        for implementation in implementations {
+            let cells = sizes.map { name -> String in
+                guard
+                    let m = report.measurements.first(where: {
+                        $0.workload == name && $0.operation == "decode" && $0.implementation == implementation
+                    })
+                else { return "–" }
+                guard let time = m.cpuMedian ?? m.median, m.bytes > 0 else { return m.outcome }
+                return format(nanoseconds: time) + " (" + format(decimal: time / Double(m.bytes), digits: 1) + " ns/B)"
+            }
+            table.append([implementation] + cells)
+        }
+        return "## Scaling\n\nDecode CPU time at 1×, 4× and 16× the input, and per input byte: a flat ns/B column "
+            + "means linear time.\n\n" + table.render() + "\n"
     }
 
     static func ratioTable(_ report: BenchReport) -> MarkdownTable {

