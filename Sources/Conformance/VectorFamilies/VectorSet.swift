@@ -7,7 +7,8 @@ public enum VectorSet {
     /// Every generated vector, in a stable order.
     public static func generated() -> [GeneratedVector] {
         PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
-            + PlistRegressionFamily.vectors() + AttributeFamily.vectors() + IconsFamily.vectors()
+            + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + AttributeFamily.vectors()
+            + IconsFamily.vectors()
     }
 
     /// Every file the generator writes, path (relative to `Vectors/`) → bytes, the manifest included.
