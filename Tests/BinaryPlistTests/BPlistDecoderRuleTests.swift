@@ -204,6 +204,17 @@ func ruleCases() -> [RuleCase] {
                 ]))
     }
 
+    /// bplist.integer.sign: 1-, 2- and 4-byte integers are unsigned, 8-byte ones signed.
+    @Test(
+        arguments: [
+            ([0x10, 0xFF], Int128(255)), ([0x11, 0xFF, 0xFF], Int128(65_535)),
+            ([0x12, 0xFF, 0xFF, 0xFF, 0xFF], Int128(4_294_967_295)),
+            ([0x13, 0x80, 0, 0, 0, 0, 0, 0, 0], Int128(Int64.min)),
+        ] as [([UInt8], Int128)])
+    func readsIntegerSignednessByWidth(object: [UInt8], value: Int128) throws {
+        #expect(try BPlistDecoder.decode(PlistBuilder([object]).bytes) == .integer(value))
+    }
+
     @Test func acceptsStringsDataAndUIDs() throws {
         let objects: [[UInt8]] = [
             [0xA6, 1, 2, 3, 4, 5, 6], [0x5F, 0x10, 0x03, 0x61, 0x62, 0x63],
