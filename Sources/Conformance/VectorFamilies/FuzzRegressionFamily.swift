@@ -77,6 +77,10 @@ public enum FuzzRegressionFamily {
                 "an ASCII string holding byte 0xC1: libplist 2.2 accepts it",
                 spec: "bplist.string.ascii", tags: [.string, .ascii]),
             bad(
+                "libplist-utf16-unpaired-surrogate", hex(header + "61d83d 08" + trailer(count: 1, table: 11)),
+                .encoding, "a UTF-16 string of one high surrogate (U+D83D alone): libplist 2.2 accepts it",
+                spec: "bplist.string.utf16", tags: [.string, .utf16]),
+            bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
                 .duplicateKey, "two keys \"a\": libplist 2.2 accepts the dictionary and keeps the first value",
