@@ -35,6 +35,8 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts a UTF-16 string (marker 0x6n) with an unpaired surrogate (the strict
     /// reference: `encoding`).
     case utf16UnpairedSurrogate = "libplist-utf16-unpaired-surrogate"
+    /// libplist (like CoreFoundation) rejects a UID above 2^32-1, which the reference accepts.
+    case uidAbove32Bits = "libplist-uid-above-32-bits"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

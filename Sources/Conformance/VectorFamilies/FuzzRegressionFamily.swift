@@ -65,6 +65,10 @@ public enum FuzzRegressionFamily {
                 "an array holding null (0x00): libplist 2.2's parser rejects the whole document",
                 spec: "bplist.marker.null", tags: [.null, .array]),
             good(
+                "libplist-uid-above-32-bits", hex(header + "840100000000 08" + trailer(count: 1, table: 14)),
+                .uid("4294967296"), "a 5-byte UID 2^32: libplist 2.2 and CoreFoundation reject UIDs above 2^32-1",
+                spec: "bplist.marker.uid", tags: [.uid]),
+            good(
                 "libplist-set-read-as-array", hex(header + "c101 1001 080a" + trailer(count: 2, table: 12)),
                 .set([.int(1)]), "a set (0xC): libplist 2.2 reads it as an array", spec: "bplist.marker.set",
                 tags: [.set]),
