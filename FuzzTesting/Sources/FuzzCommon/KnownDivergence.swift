@@ -37,6 +37,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     case utf16UnpairedSurrogate = "libplist-utf16-unpaired-surrogate"
     /// libplist (like CoreFoundation) rejects a UID above 2^32-1, which the reference accepts.
     case uidAbove32Bits = "libplist-uid-above-32-bits"
+    /// libplist accepts a date that is not a finite instant in years 1-9999 (NaN, ±inf, huge; the
+    /// strict reference: `limit`).
+    case dateOutOfRangeAccepted = "libplist-date-out-of-range-accepted"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

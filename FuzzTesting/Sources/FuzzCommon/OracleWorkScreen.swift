@@ -55,6 +55,15 @@ public struct OracleWorkScreen: Sendable {
         return Array(bytes[..<tableEnd] + bytes[trailer...])
     }
 
+    /// The marker byte of the object that the offset table places at `offset`, if any.
+    public static func marker(ofObjectAt offset: Int, in bytes: [UInt8]) -> UInt8? {
+        guard let layout = Layout(bytes), offset < bytes.count else { return nil }
+        let placed = (0..<layout.objectCount).contains { index in
+            Layout.bigEndian(bytes, layout.tableOffset + index * layout.offsetSize, layout.offsetSize) == UInt64(offset)
+        }
+        return placed ? bytes[offset] : nil
+    }
+
     /// The marker kind (`0x5` ASCII, `0x6` UTF-16) of the string object whose payload holds `offset`.
     /// - Returns: `nil` when no string object's payload covers that byte.
     public static func stringKind(_ bytes: [UInt8], containing offset: Int) -> UInt8? {

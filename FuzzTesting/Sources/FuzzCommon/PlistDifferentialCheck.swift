@@ -106,6 +106,9 @@ public enum PlistDifferentialCheck {
             // No reference value to compare: the reference never reads outside the object area.
             return used.union([.objectOffsetOutsideObjectArea])
         }
+        if error.category == .limit, OracleWorkScreen.marker(ofObjectAt: error.offset, in: document) == 0x33 {
+            return used.union([.dateOutOfRangeAccepted])
+        }
         if error.category == .encoding {
             switch OracleWorkScreen.stringKind(document, containing: error.offset) {
             case 0x5 where document[error.offset] >= 0x80: return used.union([.asciiStringHighByte])

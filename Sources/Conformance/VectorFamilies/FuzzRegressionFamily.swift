@@ -85,6 +85,10 @@ public enum FuzzRegressionFamily {
                 .encoding, "a UTF-16 string of one high surrogate (U+D83D alone): libplist 2.2 accepts it",
                 spec: "bplist.string.utf16", tags: [.string, .utf16]),
             bad(
+                "libplist-date-out-of-range-accepted",
+                hex(header + "33 7ff0000000000000 08" + trailer(count: 1, table: 17)), .limit,
+                "a date of +infinity seconds: libplist 2.2 accepts it", spec: "bplist.marker.date", tags: [.date]),
+            bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
                 .duplicateKey, "two keys \"a\": libplist 2.2 accepts the dictionary and keeps the first value",
