@@ -68,6 +68,10 @@ public enum FuzzRegressionFamily {
                 "an array holding null (0x00): libplist 2.2's parser rejects the whole document",
                 spec: "bplist.marker.null", tags: [.null, .array], level: .implementationDefined),
             good(
+                "libplist-uid-above-32-bits", hex(header + "840100000000 08" + trailer(count: 1, table: 14)),
+                .uid("4294967296"), "a 5-byte UID 2^32: libplist 2.2 and CoreFoundation reject UIDs above 2^32-1",
+                spec: "bplist.marker.uid", tags: [.uid]),
+            good(
                 "libplist-set-read-as-array", hex(header + "c101 1001 080a" + trailer(count: 2, table: 12)),
                 .set([.int(1)]), "a set (0xC): libplist 2.2 reads it as an array", spec: "bplist.marker.set",
                 tags: [.set]),
@@ -79,6 +83,14 @@ public enum FuzzRegressionFamily {
                 "libplist-ascii-string-high-byte", hex(header + "51c1 08" + trailer(count: 1, table: 10)), .encoding,
                 "an ASCII string holding byte 0xC1: libplist 2.2 accepts it",
                 spec: "bplist.string.ascii", tags: [.string, .ascii]),
+            bad(
+                "libplist-utf16-unpaired-surrogate", hex(header + "61d83d 08" + trailer(count: 1, table: 11)),
+                .encoding, "a UTF-16 string of one high surrogate (U+D83D alone): libplist 2.2 accepts it",
+                spec: "bplist.string.utf16", tags: [.string, .utf16]),
+            bad(
+                "libplist-date-out-of-range-accepted",
+                hex(header + "33 7ff0000000000000 08" + trailer(count: 1, table: 17)), .limit,
+                "a date of +infinity seconds: libplist 2.2 accepts it", spec: "bplist.marker.date", tags: [.date]),
             bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
