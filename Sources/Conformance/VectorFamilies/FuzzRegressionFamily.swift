@@ -70,7 +70,7 @@ public enum FuzzRegressionFamily {
             good(
                 "libplist-uid-above-32-bits", hex(header + "840100000000 08" + trailer(count: 1, table: 14)),
                 .uid("4294967296"), "a 5-byte UID 2^32: libplist 2.2 and CoreFoundation reject UIDs above 2^32-1",
-                spec: "bplist.marker.uid", tags: [.uid]),
+                spec: "bplist.marker.uid", tags: [.uid], level: .implementationDefined),
             good(
                 "libplist-set-read-as-array", hex(header + "c101 1001 080a" + trailer(count: 2, table: 12)),
                 .set([.int(1)]), "a set (0xC): libplist 2.2 reads it as an array", spec: "bplist.marker.set",
@@ -90,7 +90,8 @@ public enum FuzzRegressionFamily {
             bad(
                 "libplist-date-out-of-range-accepted",
                 hex(header + "33 7ff0000000000000 08" + trailer(count: 1, table: 17)), .limit,
-                "a date of +infinity seconds: libplist 2.2 accepts it", spec: "bplist.marker.date", tags: [.date]),
+                "a date of +infinity seconds: libplist 2.2 accepts it", spec: "bplist.marker.date", tags: [.date],
+                level: .recommended),
             bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
