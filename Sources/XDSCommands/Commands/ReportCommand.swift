@@ -1,19 +1,76 @@
-// Sources/XDSCommands/Commands/ReportCommand.swift - `xds report` (placeholder until issue 5 lands it)
+// Sources/XDSCommands/Commands/ReportCommand.swift - `xds report`: re-renders reports from their JSON source
 
-/// `xds report`: Re-renders reports from their JSON source.
+import Conformance
+import Foundation
+import Reporting
+
+/// `xds report`: Re-renders conformance.md, conformance.html (and JUnit files) from conformance.json.
 enum ReportCommand: Command {
     static let name = "report"
     static let abstract = "Re-renders reports from their JSON source"
     static let help = """
         OVERVIEW: Re-renders reports from their JSON source.
 
-        USAGE: xds report
+        Reads <in>/conformance.json and writes conformance.md and
+        conformance.html into <out>; each file is replaced atomically.
 
-        Not implemented yet.
+        USAGE: xds report [--in <dir>] [--out <dir>] [--vectors <dir>]
+                          [--junit <implementation> ...] [--summary]
+
+        OPTIONS:
+          --in <dir>        Directory holding conformance.json (default: Reports).
+          --out <dir>       Directory to write into (default: the --in directory).
+          --vectors <dir>   Vectors root, to show vector bytes in the HTML
+                            (default: Vectors, when that directory exists).
+          --junit <name>    Also write junit-<name>.xml for that implementation;
+                            may repeat.
+          --summary         Print the summary table on standard output.
+          -h, --help        Show help information.
+
+        EXIT STATUS:
+          0 written, 1 conformance.json is not a report, 64 usage error,
+          74 a file could not be read or written.
         """
 
     static func run(_ arguments: [String]) -> ExitStatus {
-        Console.printError("xds report: not implemented yet")
-        return .internalError
+        let spec = ArgumentSpec(valueOptions: ["--in", "--out", "--vectors", "--junit"], flags: ["--summary"])
+        let parsed: Arguments
+        switch parseOrExit(arguments, spec: spec) {
+        case .success(let arguments): parsed = arguments
+        case .failure(let exit): return exit.status
+        }
+        let input = parsed.value("--in") ?? "Reports"
+        let output = parsed.value("--out") ?? input
+        var vectorsRoot = parsed.value("--vectors")
+        var isDirectory: ObjCBool = false
+        if vectorsRoot == nil, FileManager.default.fileExists(atPath: "Vectors", isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            vectorsRoot = "Vectors"
+        }
+        let report: ConformanceReport
+        do {
+            report = try ReportFiles.read(from: input)
+        } catch {
+            Console.printError("xds report: \(error)")
+            let unreadable = FileManager.default.contents(atPath: input + "/" + ReportFiles.json) == nil
+            return unreadable ? .ioError : .rejected
+        }
+        let names = Set(report.runs.map(\.implementation.name))
+        if let unknown = parsed.allValues("--junit").first(where: { !names.contains($0) }) {
+            Console.printError("Error: no implementation named '\(unknown)' in \(input)/\(ReportFiles.json)")
+            return .usage
+        }
+        do {
+            let written = try ReportFiles.write(
+                report, to: output, vectors: vectorsRoot.map { VectorLibrary(root: $0) },
+                junitFor: parsed.allValues("--junit"), includeJSON: input != output)
+            if parsed.has("--summary") { Console.printOut(ConformanceSummary.text(report), terminator: "") }
+            for path in written { Console.printError("wrote \(path)") }
+            return .success
+        } catch {
+            Console.printError("xds report: \(error)")
+            return .ioError
+        }
     }
 }

@@ -1,0 +1,92 @@
+// Sources/Reporting/ConformanceMarkdown.swift - conformance.md: provenance, counts per area, every deviation
+
+import Conformance
+
+/// Renders `conformance.md` from a report.
+public enum ConformanceMarkdown {
+    /// The longest `expected`/`actual` text shown in a deviation row before it is cut.
+    public static let cellLimit = 240
+
+    /// The whole Markdown document.
+    public static func render(_ report: ConformanceReport) -> String {
+        var out = "# x-document-source conformance report\n\n"
+        out += "Generated from `conformance.json`; do not edit by hand (`make conformance` rewrites it).\n\n"
+        out += "## Provenance\n\n" + provenance(report.provenance).render() + "\n"
+        out += "## Implementations\n\n" + implementations(report.runs).render() + "\n"
+        out += "## Results per area\n\n" + legend() + "\n" + counts(report.runs).render() + "\n"
+        out += "## Deviations\n\n"
+        for run in report.runs {
+            let deviations = run.results.filter { $0.outcome.isDeviation }
+            out += "### \(MarkdownTable.cell(run.implementation.title)) (`\(run.implementation.name)`)\n\n"
+            if deviations.isEmpty {
+                out += "No deviations.\n\n"
+                continue
+            }
+            out += deviationTable(deviations).render() + "\n"
+        }
+        return out
+    }
+
+    static func provenance(_ p: Provenance) -> MarkdownTable {
+        MarkdownTable(
+            headers: ["field", "value"],
+            rows: [
+                ["suite version", p.suiteVersion], ["vector digest", p.vectorDigest], ["OS", p.os],
+                ["kernel", p.kernel], ["filesystem", p.filesystem], ["date", p.date], ["command", p.command],
+            ])
+    }
+
+    static func implementations(_ runs: [ImplementationRun]) -> MarkdownTable {
+        var table = MarkdownTable(headers: ["name", "title", "version", "kind", "command", "capabilities"])
+        for run in runs {
+            let info = run.implementation
+            table.append([
+                info.name, info.title, info.version, info.kind, info.command ?? "",
+                info.capabilities.joined(separator: ", "),
+            ])
+        }
+        return table
+    }
+
+    static func legend() -> String {
+        Outcome.allCases.map { "- \($0.glyph) `\($0.rawValue)`: \($0.meaning)" }.joined(separator: "\n") + "\n"
+    }
+
+    /// Implementation × area rows, one count column per outcome, worst first.
+    static func counts(_ runs: [ImplementationRun]) -> MarkdownTable {
+        let outcomes = Outcome.allCases
+        var table = MarkdownTable(
+            headers: ["implementation", "area", "cases"] + outcomes.map(\.label),
+            alignments: [.left, .left, .right] + outcomes.map { _ in .right })
+        for run in runs {
+            for area in VectorArea.allCases {
+                let counts = ConformanceMatrix.counts(run, area: area)
+                let total = counts.values.reduce(0, +)
+                guard total > 0 else { continue }
+                table.append(
+                    [run.implementation.name, area.rawValue, String(total)]
+                        + outcomes.map { counts[$0].map(String.init) ?? "" })
+            }
+        }
+        return table
+    }
+
+    static func deviationTable(_ results: [VectorResult]) -> MarkdownTable {
+        var table = MarkdownTable(headers: ["case", "level", "outcome", "expected", "actual", "known failure"])
+        for result in results.sorted(by: { ($0.outcome, $0.caseID) < ($1.outcome, $1.caseID) }) {
+            var actual = result.actual.isEmpty ? result.diagnostics : result.actual
+            if let status = result.exitStatus, status != 0 { actual = "exit \(status): " + actual }
+            if let signal = result.signal { actual = "signal \(signal): " + actual }
+            table.append([
+                result.caseID, result.level.rawValue, result.outcome.label, cut(result.expected), cut(actual),
+                result.knownFailure ?? "",
+            ])
+        }
+        return table
+    }
+
+    static func cut(_ text: String) -> String {
+        guard text.count > cellLimit else { return text }
+        return String(text.prefix(cellLimit)) + "… (\(text.count - cellLimit) more characters)"
+    }
+}

@@ -1,0 +1,77 @@
+// Sources/Reporting/HTMLCaseDetails.swift - The part of conformance.html every matrix cell links to
+
+import Conformance
+
+/// Per vector: its escaped bytes; per case: what was expected; per implementation: its raw output.
+enum HTMLCaseDetails {
+    /// Input bytes shown escaped, at most.
+    static let byteLimit = 4096
+    /// Input bytes shown as a hex dump, at most.
+    static let dumpLimit = 1024
+
+    static func render(_ matrix: ConformanceMatrix, vectors: VectorLibrary?) -> String {
+        var order: [String] = []
+        var rowsByVector: [String: [MatrixRow]] = [:]
+        for row in matrix.rows {
+            if rowsByVector[row.first.vectorID] == nil { order.append(row.first.vectorID) }
+            rowsByVector[row.first.vectorID, default: []].append(row)
+        }
+        var out = "<section id=\"details\">\n<h2>Cases</h2>\n"
+        for vectorID in order {
+            out += vector(vectorID, rows: rowsByVector[vectorID] ?? [], matrix: matrix, vectors: vectors)
+        }
+        return out + "</section>\n"
+    }
+
+    static func vector(_ id: String, rows: [MatrixRow], matrix: ConformanceMatrix, vectors: VectorLibrary?) -> String {
+        var out = "<article class=\"vector\" id=\"\(ConformanceHTML.vectorAnchor(id))\">\n"
+        out += "<h3><code>\(Escaping.html(id))</code></h3>\n"
+        if let first = rows.first?.first {
+            out += "<p>area <code>\(first.area.rawValue)</code>, group <code>\(first.group.rawValue)</code>, "
+            out += "level <code>\(first.level.rawValue)</code></p>\n"
+        }
+        out += bytes(vectors?.bytes(of: id), hasLibrary: vectors != nil)
+        for row in rows {
+            if rows.count > 1 || row.first.caseID != id {
+                out += "<h4><code>\(Escaping.html(row.first.caseID))</code></h4>\n"
+            }
+            out += "<p>expected: <code>\(Escaping.html(Escaping.visibleControls(row.first.expected)))</code></p>\n"
+            for (info, result) in zip(matrix.implementations, row.results) {
+                guard let result else { continue }
+                out += self.result(result, implementation: info)
+            }
+        }
+        return out + "</article>\n"
+    }
+
+    static func bytes(_ bytes: [UInt8]?, hasLibrary: Bool) -> String {
+        guard let bytes else {
+            return hasLibrary
+                ? "<p class=\"bytes\">vector file not found under the vectors root</p>\n"
+                : "<p class=\"bytes\">vector bytes not included (rendered without a vectors root)</p>\n"
+        }
+        var out = "<p>input, \(bytes.count) bytes, escaped:</p>\n<pre class=\"bytes\">"
+        out += Escaping.html(Escaping.bytes(bytes.prefix(byteLimit)))
+        if bytes.count > byteLimit { out += "\n… \(bytes.count - byteLimit) more bytes" }
+        out += "</pre>\n<pre class=\"hex\">" + Escaping.html(Escaping.hexDump(Array(bytes.prefix(dumpLimit))))
+        if bytes.count > dumpLimit { out += "\n… \(bytes.count - dumpLimit) more bytes" }
+        return out + "</pre>\n"
+    }
+
+    static func result(_ result: VectorResult, implementation info: ImplementationInfo) -> String {
+        var out = "<div class=\"result\" id=\"\(ConformanceHTML.resultAnchor(info.name, result.caseID))\">\n"
+        out += "<p>\(ConformanceHTML.cellSpan(result.outcome)) <strong>\(Escaping.html(info.title))</strong>: "
+        out += "<code>\(result.outcome.rawValue)</code>"
+        if let status = result.exitStatus { out += ", exit status \(status)" }
+        if let signal = result.signal { out += ", signal \(signal)" }
+        if let reason = result.knownFailure { out += ", known failure: \(Escaping.html(reason))" }
+        out += "</p>\n"
+        out +=
+            "<pre class=\"actual\" title=\"stdout\">\(Escaping.html(Escaping.visibleControls(result.actual, keepingLineBreaks: true)))</pre>\n"
+        if !result.diagnostics.isEmpty {
+            out += "<pre class=\"diagnostics\" title=\"stderr\">"
+            out += "\(Escaping.html(Escaping.visibleControls(result.diagnostics, keepingLineBreaks: true)))</pre>\n"
+        }
+        return out + "</div>\n"
+    }
+}

@@ -1,0 +1,74 @@
+// Sources/Reporting/ReportFiles.swift - Writing the conformance report files, each atomically
+
+import Conformance
+import Foundation
+
+/// Writes `conformance.json`, `.md`, `.html` and `junit-<implementation>.xml` into a directory.
+public enum ReportFiles {
+    /// The file names, relative to the output directory.
+    public static let json = "conformance.json"
+    /// See `json`.
+    public static let markdown = "conformance.md"
+    /// See `json`.
+    public static let html = "conformance.html"
+
+    /// The JUnit file name for implementation `name`.
+    public static func junit(_ name: String) -> String { "junit-\(Escaping.anchor(name)).xml" }
+
+    /// Writes every rendering of `report`. Each file is replaced atomically (temporary file, then rename),
+    /// so a reader never sees a half-written report.
+    /// - Parameters:
+    ///   - report: the results.
+    ///   - directory: the output directory, created if missing.
+    ///   - vectors: where to read vector bytes for the HTML details (optional).
+    ///   - junitFor: the implementations (by `name`) that get a JUnit file.
+    ///   - includeJSON: `false` when re-rendering from an existing `conformance.json`.
+    /// - Returns: the paths written.
+    /// - Throws: `ReportError` for the first file that cannot be written.
+    @discardableResult
+    public static func write(
+        _ report: ConformanceReport, to directory: String, vectors: VectorLibrary? = nil, junitFor: [String] = [],
+        includeJSON: Bool = true
+    ) throws(ReportError) -> [String] {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ReportError(path: directory, "cannot create the directory: \(error.localizedDescription)")
+        }
+        var files: [(String, [UInt8])] = []
+        if includeJSON { files.append((json, ConformanceJSON.encode(report))) }
+        files.append((markdown, Array(ConformanceMarkdown.render(report).utf8)))
+        files.append((html, Array(ConformanceHTML.render(report, vectors: vectors).utf8)))
+        for name in junitFor {
+            guard let run = report.runs.first(where: { $0.implementation.name == name }) else {
+                throw ReportError(path: directory, "no implementation named \(name) in the report")
+            }
+            files.append((junit(name), Array(JUnitXML.render(run, provenance: report.provenance).utf8)))
+        }
+        var written: [String] = []
+        for (name, bytes) in files {
+            let path = directory + "/" + name
+            try writeAtomically(bytes, to: path)
+            written.append(path)
+        }
+        return written
+    }
+
+    /// Reads `<directory>/conformance.json`.
+    public static func read(from directory: String) throws(ReportError) -> ConformanceReport {
+        let path = directory + "/" + json
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReportError(path: path, "cannot read the file")
+        }
+        return try ConformanceJSON.decode(Array(data), path: path)
+    }
+
+    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ReportError) {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ReportError(path: path, "cannot write the file: \(error.localizedDescription)")
+        }
+    }
+}

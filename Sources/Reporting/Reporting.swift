@@ -1,3 +1,0 @@
-// Sources/Reporting/Reporting.swift - Report renderers (placeholder, see issue 5)
-
-import Conformance

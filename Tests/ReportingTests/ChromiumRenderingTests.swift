@@ -1,0 +1,45 @@
+// Tests/ReportingTests/ChromiumRenderingTests.swift - conformance.html as headless Chromium renders it
+
+import Conformance
+import Foundation
+import Reporting
+import Testing
+
+@Suite struct ChromiumRenderingTests {
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test(.enabled(if: chromium != nil, "needs Debian chromium (apt-get install chromium)"))
+    func rendersTheLegendAndEveryImplementationColumn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("conformance.html")
+        try Data(ConformanceHTML.render(SyntheticReport.report).utf8).write(to: file)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.chromium))
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
+            "--dump-dom", file.absoluteString,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 0)
+        #expect(dom.contains("<section id=\"legend\">"))
+        for outcome in Outcome.allCases { #expect(dom.contains(outcome.meaning), "legend entry \(outcome)") }
+        for info in SyntheticReport.implementations {
+            #expect(dom.contains("data-impl=\"\(Escaping.html(info.name))\""), "column \(info.name)")
+            #expect(dom.contains(">\(Escaping.html(info.title))</th>"), "column title \(info.title)")
+        }
+        // The browser parsed our escaping as text: no element was injected by the hostile output.
+        #expect(!dom.contains("<script>"))
+        #expect(!dom.contains("<b>&amp;amp;</b>"))
+    }
+}

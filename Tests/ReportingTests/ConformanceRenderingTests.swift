@@ -1,0 +1,141 @@
+// Tests/ReportingTests/ConformanceRenderingTests.swift - JSON, Markdown, HTML and JUnit renderings of one report
+
+import Conformance
+import Foundation
+import Reporting
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite struct ConformanceRenderingTests {
+    let report = SyntheticReport.report
+
+    @Test func jsonRoundTripsAndIsByteStable() throws {
+        let bytes = ConformanceJSON.encode(report)
+        #expect(try ConformanceJSON.decode(bytes) == report)
+        #expect(ConformanceJSON.encode(try ConformanceJSON.decode(bytes)) == bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasSuffix("}\n"))
+        let actual = try #require(text.range(of: "\"actual\""))
+        let area = try #require(text.range(of: "\"area\""))
+        #expect(actual.lowerBound < area.lowerBound, "keys are sorted")
+    }
+
+    @Test func jsonRejectsWhatIsNotAReport() {
+        let error = #expect(throws: ReportError.self) { try ConformanceJSON.decode(Array("{\"runs\":1}".utf8)) }
+        #expect(error?.path == "conformance.json")
+    }
+
+    @Test func markdownHasProvenanceCountsAndEveryDeviation() {
+        let markdown = ConformanceMarkdown.render(report)
+        for field in ["suite version", "vector digest", "kernel", "filesystem", "command", "ab12", "tmpfs"] {
+            #expect(markdown.contains(field), "\(field)")
+        }
+        for outcome in Outcome.allCases { #expect(markdown.contains(outcome.glyph), "\(outcome)") }
+        // libplist: should-have-accepted b, should-have-rejected c; adapter: wrong-value b, crash c.
+        let deviations = markdown.components(separatedBy: "## Deviations").last ?? ""
+        #expect(deviations.components(separatedBy: "| plist/valid/b | required |").count - 1 == 2)
+        #expect(deviations.components(separatedBy: "| plist/invalid/c | required |").count - 1 == 2)
+        #expect(deviations.contains("signal 11"))
+        #expect(deviations.contains("No deviations."), "the reference has none")
+        #expect(!markdown.contains("<script>"))
+        #expect(markdown.contains("&lt;script&gt;"))
+    }
+
+    @Test func markdownCountsEachImplementationPerArea() {
+        let markdown = ConformanceMarkdown.render(report)
+        #expect(markdown.contains("| reference | plist | 4 |"))
+        #expect(markdown.contains("| libplist | icons | 1 |"))
+    }
+
+    @Test func htmlHasLegendColumnsGlyphsAndColours() {
+        let html = ConformanceHTML.render(report)
+        #expect(html.contains("<section id=\"legend\">"))
+        for outcome in Outcome.allCases {
+            #expect(html.contains(outcome.glyph), "\(outcome) glyph")
+            #expect(html.contains("background:\(outcome.colour)"), "\(outcome) colour")
+            #expect(html.contains(outcome.meaning), "\(outcome) legend text")
+        }
+        for info in report.runs.map(\.implementation) {
+            #expect(html.contains("<th class=\"impl\" data-impl=\"\(Escaping.html(info.name))\""), "\(info.name)")
+            #expect(html.contains(Escaping.html(info.title)))
+        }
+        #expect(!html.contains("<script"))
+        #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+        #expect(html.contains("\\u{01}"), "control characters in output are shown, not emitted")
+        #expect(!html.contains("http://") && !html.contains("https://"), "no network")
+    }
+
+    @Test func everyHTMLLinkHasItsTarget() throws {
+        let html = ConformanceHTML.render(report)
+        let links = Set(matches(of: "href=\"#", in: html))
+        let ids = Set(matches(of: "id=\"", in: html))
+        #expect(!links.isEmpty)
+        #expect(links.subtracting(ids).isEmpty, "dangling: \(links.subtracting(ids))")
+        // Every cell that has a result links to it: 3 implementations × 5 cases, minus nothing.
+        let cellLinks = links.filter { $0.hasPrefix("r-") }
+        #expect(cellLinks.count == 15)
+    }
+
+    @Test func htmlGroupsRowsWithIdenticalOutcomes() {
+        let html = ConformanceHTML.render(report)
+        // Every case has its own signature: no group block, one plain table per area.
+        #expect(html.components(separatedBy: "<details class=\"group\"").count - 1 == 0)
+        #expect(html.components(separatedBy: "<table class=\"matrix\">").count - 1 == 2)
+        var twin = report
+        for index in twin.runs.indices {
+            twin.runs[index].results.append(
+                SyntheticReport.result("plist/valid/a2", .plist, .valid, .pass))
+        }
+        let grouped = ConformanceHTML.render(twin)
+        #expect(grouped.components(separatedBy: "<details class=\"group\">").count - 1 == 1, "collapsed: all pass")
+        #expect(grouped.contains("2 cases with the outcomes"))
+        // Worst first: c, b, d share a plain table, then the all-pass group's table; icons has its own.
+        #expect(grouped.components(separatedBy: "<table class=\"matrix\">").count - 1 == 3)
+    }
+
+    @Test func htmlShowsVectorBytesEscapedFromTheVectorsRoot() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("reporting-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let directory = root.appendingPathComponent("plist/valid")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data([0x62, 0x70, 0x3C, 0xFF, 0x26]).write(to: directory.appendingPathComponent("a.bplist"))
+        try Data("{}".utf8).write(to: directory.appendingPathComponent("a.json"))
+        let html = ConformanceHTML.render(report, vectors: VectorLibrary(root: root.path))
+        #expect(html.contains("bp&lt;\\xff&amp;"))
+        #expect(html.contains("input, 5 bytes"))
+        #expect(html.contains("vector file not found"), "b has no file")
+    }
+
+    @Test func junitIsWellFormedAndCountsOutcomes() throws {
+        let run = report.runs[2]
+        let xml = JUnitXML.render(run, provenance: report.provenance)
+        let parser = XMLParser(data: Data(xml.utf8))
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(xml.contains("tests=\"4\" failures=\"0\" errors=\"1\" skipped=\"1\""), "plist: crash + known failure")
+        #expect(xml.contains("signal 11"))
+        let libplist = JUnitXML.render(report.runs[1], provenance: report.provenance)
+        #expect(libplist.contains("failures=\"2\" errors=\"0\" skipped=\"0\""))
+        #expect(XMLParser(data: Data(libplist.utf8)).parse())
+    }
+
+    @Test func writesEveryFileAndReadsTheJSONBack() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let written = try ReportFiles.write(report, to: directory.path, junitFor: ["evil<&>"])
+        #expect(written.count == 4)
+        #expect(written.last?.hasSuffix("junit-evil_3c_26_3e.xml") == true)
+        #expect(try ReportFiles.read(from: directory.path) == report)
+    }
+
+    @Test func summaryHasALinePerImplementationAndArea() {
+        let lines = ConformanceSummary.text(report).split(separator: "\n")
+        #expect(lines.count == 2 + 6)
+    }
+
+    private func matches(of prefix: String, in text: String) -> [String] {
+        text.components(separatedBy: prefix).dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+    }
+}
