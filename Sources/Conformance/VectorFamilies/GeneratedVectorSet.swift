@@ -1,9 +1,9 @@
-// Sources/Conformance/VectorFamilies/VectorSet.swift - Every generated vector, and how they land in Vectors/
+// Sources/Conformance/VectorFamilies/GeneratedVectorSet.swift - Every generated vector, and how they land in Vectors/
 
 import Foundation
 
 /// The whole generated vector set and its files.
-public enum VectorSet {
+public enum GeneratedVectorSet {
     /// Every generated vector, in a stable order.
     public static func generated() -> [GeneratedVector] {
         PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
