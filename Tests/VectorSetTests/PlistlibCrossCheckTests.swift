@@ -23,6 +23,7 @@ import Testing
             if kind == "bool": return type(value) is bool and value == (text == "true")
             if kind == "data": return isinstance(value, bytes) and value == base64.b64decode(text)
             if kind == "uid": return isinstance(value, plistlib.UID) and value.data == int(text)
+            if kind == "null": return value is None
             if kind == "real":
                 if not isinstance(value, float): return False
                 if text == "nan": return math.isnan(value)

@@ -17,5 +17,5 @@ enum VectorFiles {
     }
 
     /// Every regular file under `Vectors/`, relative paths, dot-files excluded.
-    static func allFiles() -> Set<String> { VectorSet.filesFound(under: root) }
+    static func allFiles() -> Set<String> { GeneratedVectorSet.filesFound(under: root) }
 }

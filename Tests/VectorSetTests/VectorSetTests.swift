@@ -55,7 +55,7 @@ import Testing
     @Test func generatorReproducesTheCommittedFiles() throws {
         let committed = try VectorFiles.manifest()
         let found = VectorFiles.allFiles()
-        let (files, manifest) = try VectorSet.plan(existing: committed, found: found)
+        let (files, manifest) = try GeneratedVectorSet.plan(existing: committed, found: found)
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
             let onDisk = try? VectorFiles.bytes(path)
             #expect(onDisk == bytes, "\(path) differs from the generator's output: run `make vectors`")
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func generatorIsDeterministic() throws {
-        #expect(try VectorSet.files() == VectorSet.files())
+        #expect(try GeneratedVectorSet.files() == GeneratedVectorSet.files())
     }
 
     @Test func quotasAreMet() throws {

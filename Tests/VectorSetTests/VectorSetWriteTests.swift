@@ -18,9 +18,9 @@ import Testing
     @Test func writingTwiceGivesIdenticalFilesAndRemovesStaleOnes() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("vectors-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        try VectorSet.write(to: root)
+        try GeneratedVectorSet.write(to: root)
         let first = try Self.tree(root)
-        let generated = VectorSet.generated().flatMap {
+        let generated = GeneratedVectorSet.generated().flatMap {
             [$0.metadata.input] + ($0.metadata.expected.map { [$0] } ?? [])
         }
         #expect(Set(first.keys) == Set(generated + ["manifest.json"]))
@@ -36,11 +36,11 @@ import Testing
             description: "kept", spec: "fs", level: .required, tags: [.size], since: suiteVersion, error: nil,
             made: "by hand")
         manifest.vectors.append(plan)
-        try VectorSet.render(manifest).withUnsafeBufferPointer {
+        try GeneratedVectorSet.render(manifest).withUnsafeBufferPointer {
             try Data($0).write(to: root.appendingPathComponent("manifest.json"))
         }
 
-        try VectorSet.write(to: root)
+        try GeneratedVectorSet.write(to: root)
         var second = try Self.tree(root)
         #expect(second["plist/valid/renamed-away.bplist"] == nil, "a file the generator no longer makes is removed")
         #expect(second.removeValue(forKey: "plist/regressions/new-fuzz-finding.bplist") == Data([4, 5, 6]))

@@ -7,7 +7,7 @@ import BinaryPlist
 /// (`KnownDivergence`), listed in Docs/fuzzing.md with its vector.
 enum LibplistView {
     /// The value libplist 2.2 would show for `value`, and the narrowings that changed it.
-    /// - Returns: `nil` when libplist 2.2 cannot hold the value at all (bplist null).
+    /// - Returns: `nil` when libplist 2.2 rejects the value (bplist null, a UID above 2^32-1).
     static func project(_ value: PropertyListValue, _ used: inout Set<KnownDivergence>) -> PropertyListValue? {
         switch value {
         case .null:
@@ -41,6 +41,10 @@ enum LibplistView {
                 projected[cut] = projected[cut] ?? element
             }
             return .dictionary(projected)
+        case .uid(let uid) where uid > UInt32.max:
+            // libplist 2.2 (like CoreFoundation) rejects UIDs above UINT32_MAX.
+            used.insert(.uidAbove32Bits)
+            return nil
         case .real, .bool, .data, .uid:
             return value
         }

@@ -106,8 +106,15 @@ public enum PlistDifferentialCheck {
             // No reference value to compare: the reference never reads outside the object area.
             return used.union([.objectOffsetOutsideObjectArea])
         }
-        if error.category == .encoding, OracleWorkScreen.isHighByteInASCIIString(document, at: error.offset) {
-            return used.union([.asciiStringHighByte])
+        if error.category == .limit, OracleWorkScreen.marker(ofObjectAt: error.offset, in: document) == 0x33 {
+            return used.union([.dateOutOfRangeAccepted])
+        }
+        if error.category == .encoding {
+            switch OracleWorkScreen.stringKind(document, containing: error.offset) {
+            case 0x5 where document[error.offset] >= 0x80: return used.union([.asciiStringHighByte])
+            case 0x6: return used.union([.utf16UnpairedSurrogate])
+            default: break
+            }
         }
         if let (value, relaxations) = KnownDivergence.relaxedReading(document) {
             return try agreeing(value, theirs, used.union(relaxations))

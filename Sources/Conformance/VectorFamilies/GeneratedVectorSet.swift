@@ -1,13 +1,13 @@
-// Sources/Conformance/VectorFamilies/VectorSet.swift - Every generated vector, and how they land in Vectors/
+// Sources/Conformance/VectorFamilies/GeneratedVectorSet.swift - Every generated vector, and how they land in Vectors/
 
 import Foundation
 
 /// The whole generated vector set and its files.
-public enum VectorSet {
+public enum GeneratedVectorSet {
     /// Every generated vector, in a stable order.
     public static func generated() -> [GeneratedVector] {
         PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
-            + PlistRegressionFamily.vectors() + FuzzFindingsFamily.vectors() + AttributeFamily.vectors()
+            + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + AttributeFamily.vectors()
             + IconsFamily.vectors()
     }
 
@@ -21,7 +21,7 @@ public enum VectorSet {
     ///     file exists: `fs` plans, and hand-curated entries whose `made` does not start with `generator:`.
     ///   - found: every file now under `Vectors/` (relative paths). A file under `<area>/regressions/` that nothing
     ///     lists (a fuzz finding dropped in by the fuzz harness) is kept and listed as `implementation-defined`
-    ///     until its metadata is curated in `FuzzFindingsFamily`.
+    ///     until its metadata is curated in `FuzzRegressionFamily`.
     public static func plan(existing: Manifest? = nil, found: Set<String> = []) throws -> (
         files: [String: [UInt8]], manifest: Manifest
     ) {
@@ -60,7 +60,7 @@ public enum VectorSet {
         let name = String(parts[2][..<dot])
         return VectorMetadata(
             id: "\(area.rawValue)/regressions/\(name)", area: area, group: .regressions, input: path, expected: nil,
-            description: "fuzz finding \"\(name)\", listed as found; curate its verdict in FuzzFindingsFamily",
+            description: "fuzz finding \"\(name)\", listed as found; curate its verdict in FuzzRegressionFamily",
             spec: "fuzz.finding", level: .implementationDefined, tags: [.fuzz], since: suiteVersion, error: nil,
             made: "hand-added file (fuzz finding), kept as found by generate-vectors")
     }
