@@ -10,7 +10,7 @@
 public enum BPlistEncoder {
     /// Encodes `value` as a complete bplist00 document.
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
-        var flattener = Flattener()
+        var flattener = Flattener(capacity: Flattener.objectCount(value))
         let top = flattener.flatten(value)
         let objects = flattener.objects
         let refSize = byteWidth(UInt64(objects.count))
@@ -91,6 +91,20 @@ struct Flattener {
     var payloadBytes = 0
     private var scalars: [ScalarKey: Int] = [:]
 
+    init(capacity: Int) {
+        objects.reserveCapacity(capacity)
+        scalars.reserveCapacity(capacity)
+    }
+
+    /// Values in `value`'s tree, dictionary keys included: an upper bound of the objects written.
+    static func objectCount(_ value: PropertyListValue) -> Int {
+        switch value {
+        case .array(let elements), .set(let elements): return elements.reduce(1) { $0 + objectCount($1) }
+        case .dictionary(let entries): return entries.values.reduce(1) { $0 + 1 + objectCount($1) }
+        default: return 1
+        }
+    }
+
     mutating func flatten(_ value: PropertyListValue) -> Int {
         switch value {
         case .array(let elements): return collection(0xA0, elements)
@@ -146,7 +160,8 @@ struct ScalarKey: Hashable {
 
     static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool {
         switch (lhs.value, rhs.value) {
-        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
+        // String == is canonical equivalence (fast for unequal strings); the bytes decide.
+        case let (.string(a), .string(b)): return a == b && a.utf8.elementsEqual(b.utf8)
         case let (.integer(a), .integer(b)): return a == b
         case let (.real(a), .real(b)), let (.date(a), .date(b)): return a.bitPattern == b.bitPattern
         case let (.bool(a), .bool(b)): return a == b

@@ -188,6 +188,12 @@ func ruleCases() -> [RuleCase] {
         #expect(error.map { !$0.message.isEmpty && !$0.message.contains("\n") } == true)
     }
 
+    @Test func describesItselfAsTheCommandPrintsIt() {
+        #expect(
+            decodeError(patched(single, at: 7, [0x31]))?.description
+                == "header at offset 7: header is not \"bplist00\" (byte 0x31 at 7)")
+    }
+
     @Test func acceptsEveryObjectType() throws {
         let objects: [[UInt8]] = [
             [0xAB] + Array(1...11), [0x00], [0x08], [0x09], [0x10, 0xFF], [0x11, 0x01, 0x00], [0x12, 0, 0, 1, 0],
