@@ -40,6 +40,8 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts a date that is not a finite instant in years 1-9999 (NaN, ±inf, huge; the
     /// strict reference: `limit`).
     case dateOutOfRangeAccepted = "libplist-date-out-of-range-accepted"
+    /// libplist accepts a UID wider than 8 bytes (the strict reference: `limit`).
+    case wideUIDAccepted = "libplist-wide-uid-accepted"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

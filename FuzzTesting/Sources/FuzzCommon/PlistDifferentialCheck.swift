@@ -106,8 +106,9 @@ public enum PlistDifferentialCheck {
             // No reference value to compare: the reference never reads outside the object area.
             return used.union([.objectOffsetOutsideObjectArea])
         }
-        if error.category == .limit, OracleWorkScreen.marker(ofObjectAt: error.offset, in: document) == 0x33 {
-            return used.union([.dateOutOfRangeAccepted])
+        if error.category == .limit, let marker = OracleWorkScreen.marker(ofObjectAt: error.offset, in: document) {
+            if marker == 0x33 { return used.union([.dateOutOfRangeAccepted]) }
+            if marker >> 4 == 0x8, marker & 0xF >= 8 { return used.union([.wideUIDAccepted]) }
         }
         if error.category == .encoding {
             switch OracleWorkScreen.stringKind(document, containing: error.offset) {

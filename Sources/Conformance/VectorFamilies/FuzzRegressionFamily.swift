@@ -89,6 +89,11 @@ public enum FuzzRegressionFamily {
                 hex(header + "33 7ff0000000000000 08" + trailer(count: 1, table: 17)), .limit,
                 "a date of +infinity seconds: libplist 2.2 accepts it", spec: "bplist.marker.date", tags: [.date]),
             bad(
+                "libplist-wide-uid-accepted",
+                hex(header + "8f 01000000000000000000000000000000 08" + trailer(count: 1, table: 25)), .limit,
+                "a 16-byte UID of 2^120: libplist 2.2 accepts it (a 16-byte UID of 1 it rejects)",
+                spec: "bplist.marker.uid", tags: [.uid, .limit]),
+            bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
                 .duplicateKey, "two keys \"a\": libplist 2.2 accepts the dictionary and keeps the first value",
