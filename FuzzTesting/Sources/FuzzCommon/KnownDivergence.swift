@@ -42,6 +42,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     case dateOutOfRangeAccepted = "libplist-date-out-of-range-accepted"
     /// libplist accepts a UID wider than 8 bytes (the strict reference: `limit`).
     case wideUIDAccepted = "libplist-wide-uid-accepted"
+    /// libplist accepts a long-form count (marker 0xnF) written as an 8- or 16-byte integer that does
+    /// not fit 63 bits, using its low bytes (the strict reference: `length`).
+    case wideCountAccepted = "libplist-wide-count-accepted"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

@@ -110,6 +110,11 @@ public enum PlistDifferentialCheck {
             if marker == 0x33 { return used.union([.dateOutOfRangeAccepted]) }
             if marker >> 4 == 0x8, marker & 0xF >= 8 { return used.union([.wideUIDAccepted]) }
         }
+        if error.category == .length, error.offset > 0, error.offset < document.count,
+            [0x13, 0x14].contains(document[error.offset]), document[error.offset - 1] & 0xF == 0xF
+        {
+            return used.union([.wideCountAccepted])
+        }
         if error.category == .encoding {
             switch OracleWorkScreen.stringKind(document, containing: error.offset) {
             case 0x5 where document[error.offset] >= 0x80: return used.union([.asciiStringHighByte])

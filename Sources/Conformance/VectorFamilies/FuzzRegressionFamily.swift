@@ -94,6 +94,11 @@ public enum FuzzRegressionFamily {
                 "a 16-byte UID of 2^120: libplist 2.2 accepts it (a 16-byte UID of 1 it rejects)",
                 spec: "bplist.marker.uid", tags: [.uid, .limit]),
             bad(
+                "libplist-wide-count-accepted",
+                hex(header + "5f 14 0000000000000001 0000000000000003 616263 08" + trailer(count: 1, table: 29)),
+                .length, "an ASCII string whose count is the 16-byte integer 2^64+3: libplist 2.2 reads \"abc\"",
+                spec: "bplist.count.long", tags: [.string, .count]),
+            bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
                 .duplicateKey, "two keys \"a\": libplist 2.2 accepts the dictionary and keeps the first value",
