@@ -115,6 +115,9 @@ public enum PlistDifferentialCheck {
         {
             return used.union([.wideCountAccepted])
         }
+        if error.category == .objectRef, document.count >= 32, document[document.count - 25] > 8 {
+            return used.union([.wideObjectRefTruncated])
+        }
         if error.category == .encoding {
             switch OracleWorkScreen.stringKind(document, containing: error.offset) {
             case 0x5 where document[error.offset] >= 0x80: return used.union([.asciiStringHighByte])

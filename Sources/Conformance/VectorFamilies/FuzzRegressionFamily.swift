@@ -99,6 +99,13 @@ public enum FuzzRegressionFamily {
                 .length, "an ASCII string whose count is the 16-byte integer 2^64+3: libplist 2.2 reads \"abc\"",
                 spec: "bplist.count.long", tags: [.string, .count]),
             bad(
+                "libplist-wide-object-ref-truncated",
+                hex(
+                    header + "a1 0000000000000001 0000000000000001 09 0819"
+                        + "000000000000 0110 0000000000000002 0000000000000000 000000000000001a"),
+                .objectRef, "16-byte object references: libplist 2.2 reads 2^64+1 as its low 8 bytes, object 1",
+                spec: "bplist.object-ref.range", tags: [.objectRef, .array]),
+            bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
                 .duplicateKey, "two keys \"a\": libplist 2.2 accepts the dictionary and keeps the first value",
