@@ -48,6 +48,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// With object references wider than 8 bytes, libplist uses their low 8 bytes (the strict
     /// reference reads the whole reference: `object-ref`).
     case wideObjectRefTruncated = "libplist-wide-object-ref-truncated"
+    /// With offsets wider than 8 bytes, libplist uses their low 8 bytes (the strict reference reads
+    /// the whole offset: `offset-table`).
+    case wideOffsetTruncated = "libplist-wide-offset-truncated"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

@@ -115,6 +115,9 @@ public enum PlistDifferentialCheck {
         {
             return used.union([.wideCountAccepted])
         }
+        if error.category == .offsetTable, document.count >= 32, document[document.count - 26] > 8 {
+            return used.union([.wideOffsetTruncated])
+        }
         if error.category == .objectRef, document.count >= 32, document[document.count - 25] > 8 {
             return used.union([.wideObjectRefTruncated])
         }

@@ -106,6 +106,13 @@ public enum FuzzRegressionFamily {
                 .objectRef, "16-byte object references: libplist 2.2 reads 2^64+1 as its low 8 bytes, object 1",
                 spec: "bplist.object-ref.range", tags: [.objectRef, .array]),
             bad(
+                "libplist-wide-offset-truncated",
+                hex(
+                    header + "09 0000000000000001 0000000000000008"
+                        + "000000000000 1001 0000000000000001 0000000000000000 0000000000000009"),
+                .offsetTable, "a 16-byte offset 2^64+8: libplist 2.2 reads its low 8 bytes, 8",
+                spec: "bplist.offset-table.range", tags: [.offsetTable]),
+            bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
                 .duplicateKey, "two keys \"a\": libplist 2.2 accepts the dictionary and keeps the first value",
