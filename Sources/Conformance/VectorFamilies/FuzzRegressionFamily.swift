@@ -76,6 +76,11 @@ public enum FuzzRegressionFamily {
                 "libplist-string-ends-at-nul", hex(header + "53610062 08" + trailer(count: 1, table: 12)),
                 .string("a\u{0}b"), "an ASCII string with an embedded NUL: libplist 2.2's C strings end at it",
                 spec: "bplist.string.ascii", tags: [.string, .ascii]),
+            good(
+                "oracle-utf16-string-keeps-nul", hex(header + "63006100000062 08" + trailer(count: 1, table: 15)),
+                .string("a\u{0}b"),
+                "a UTF-16 \"a\\0b\": libplist 2.2 keeps the NUL here (it cuts ASCII strings); the oracle assumed a cut",
+                spec: "bplist.string.utf16", tags: [.string, .utf16]),
             bad(
                 "libplist-ascii-string-high-byte", hex(header + "51c1 08" + trailer(count: 1, table: 10)), .encoding,
                 "an ASCII string holding byte 0xC1: libplist 2.2 accepts it",
