@@ -101,26 +101,27 @@ public enum FuzzRegressionFamily {
                 "libplist-wide-uid-accepted",
                 hex(header + "8f 01000000000000000000000000000000 08" + trailer(count: 1, table: 25)), .limit,
                 "a 16-byte UID of 2^120: libplist 2.2 accepts it (a 16-byte UID of 1 it rejects)",
-                spec: "bplist.marker.uid", tags: [.uid, .limit]),
+                spec: "bplist.marker.uid", tags: [.uid, .limit], level: .recommended),
             bad(
                 "libplist-wide-count-accepted",
                 hex(header + "5f 14 0000000000000001 0000000000000003 616263 08" + trailer(count: 1, table: 29)),
                 .length, "an ASCII string whose count is the 16-byte integer 2^64+3: libplist 2.2 reads \"abc\"",
-                spec: "bplist.count.long", tags: [.string, .count]),
+                spec: "bplist.count.long", tags: [.string, .count], level: .implementationDefined),
             bad(
                 "libplist-wide-object-ref-truncated",
                 hex(
                     header + "a1 0000000000000001 0000000000000001 09 0819"
                         + "000000000000 0110 0000000000000002 0000000000000000 000000000000001a"),
                 .objectRef, "16-byte object references: libplist 2.2 reads 2^64+1 as its low 8 bytes, object 1",
-                spec: "bplist.object-ref.range", tags: [.objectRef, .array]),
+                spec: "bplist.object-ref.range", tags: [.objectRef, .array],
+                level: .implementationDefined),
             bad(
                 "libplist-wide-offset-truncated",
                 hex(
                     header + "09 0000000000000001 0000000000000008"
                         + "000000000000 1001 0000000000000001 0000000000000000 0000000000000009"),
                 .offsetTable, "a 16-byte offset 2^64+8: libplist 2.2 reads its low 8 bytes, 8",
-                spec: "bplist.offset-table.range", tags: [.offsetTable]),
+                spec: "bplist.offset-table.range", tags: [.offsetTable], level: .implementationDefined),
             bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
