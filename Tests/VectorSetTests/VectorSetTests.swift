@@ -52,6 +52,23 @@ import Testing
         }
     }
 
+    /// Icon vectors are exempt: the same appInfo.json is judged against different appInfoURLs.
+    @Test func identicalInputsHaveOneVerdict() throws {
+        var seen: [String: VectorMetadata] = [:]
+        for vector in try VectorFiles.manifest().vectors where vector.area == .plist || vector.area == .attribute {
+            let key =
+                "\(vector.area.rawValue):"
+                + (try VectorFiles.bytes(vector.input)).map { String($0) }.joined(separator: ",")
+            guard let first = seen[key] else {
+                seen[key] = vector
+                continue
+            }
+            #expect(first.error == vector.error && first.level == vector.level, "\(first.id) and \(vector.id)")
+            let expected = try [first, vector].map { try $0.expected.map(VectorFiles.bytes) }
+            #expect(expected[0] == expected[1], "\(first.id) and \(vector.id) expect different results")
+        }
+    }
+
     @Test func generatorReproducesTheCommittedFiles() throws {
         let committed = try VectorFiles.manifest()
         let found = VectorFiles.allFiles()

@@ -40,6 +40,17 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts a date that is not a finite instant in years 1-9999 (NaN, ±inf, huge; the
     /// strict reference: `limit`).
     case dateOutOfRangeAccepted = "libplist-date-out-of-range-accepted"
+    /// libplist accepts a UID wider than 8 bytes (the strict reference: `limit`).
+    case wideUIDAccepted = "libplist-wide-uid-accepted"
+    /// libplist accepts a long-form count (marker 0xnF) written as an 8- or 16-byte integer that does
+    /// not fit 63 bits, using its low bytes (the strict reference: `length`).
+    case wideCountAccepted = "libplist-wide-count-accepted"
+    /// With object references wider than 8 bytes, libplist uses their low 8 bytes (the strict
+    /// reference reads the whole reference: `object-ref`).
+    case wideObjectRefTruncated = "libplist-wide-object-ref-truncated"
+    /// With offsets wider than 8 bytes, libplist uses their low 8 bytes (the strict reference reads
+    /// the whole offset: `offset-table`).
+    case wideOffsetTruncated = "libplist-wide-offset-truncated"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

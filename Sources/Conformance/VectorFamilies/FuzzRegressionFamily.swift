@@ -79,6 +79,11 @@ public enum FuzzRegressionFamily {
                 "libplist-string-ends-at-nul", hex(header + "53610062 08" + trailer(count: 1, table: 12)),
                 .string("a\u{0}b"), "an ASCII string with an embedded NUL: libplist 2.2's C strings end at it",
                 spec: "bplist.string.ascii", tags: [.string, .ascii]),
+            good(
+                "oracle-utf16-string-keeps-nul", hex(header + "63006100000062 08" + trailer(count: 1, table: 15)),
+                .string("a\u{0}b"),
+                "a UTF-16 \"a\\0b\": libplist 2.2 keeps the NUL here (it cuts ASCII strings); the oracle assumed a cut",
+                spec: "bplist.string.utf16", tags: [.string, .utf16]),
             bad(
                 "libplist-ascii-string-high-byte", hex(header + "51c1 08" + trailer(count: 1, table: 10)), .encoding,
                 "an ASCII string holding byte 0xC1: libplist 2.2 accepts it",
@@ -92,6 +97,31 @@ public enum FuzzRegressionFamily {
                 hex(header + "33 7ff0000000000000 08" + trailer(count: 1, table: 17)), .limit,
                 "a date of +infinity seconds: libplist 2.2 accepts it", spec: "bplist.marker.date", tags: [.date],
                 level: .recommended),
+            bad(
+                "libplist-wide-uid-accepted",
+                hex(header + "8f 01000000000000000000000000000000 08" + trailer(count: 1, table: 25)), .limit,
+                "a 16-byte UID of 2^120: libplist 2.2 accepts it (a 16-byte UID of 1 it rejects)",
+                spec: "bplist.marker.uid", tags: [.uid, .limit], level: .recommended),
+            bad(
+                "libplist-wide-count-accepted",
+                hex(header + "5f 14 0000000000000001 0000000000000003 616263 08" + trailer(count: 1, table: 29)),
+                .length, "an ASCII string whose count is the 16-byte integer 2^64+3: libplist 2.2 reads \"abc\"",
+                spec: "bplist.count.long", tags: [.string, .count], level: .implementationDefined),
+            bad(
+                "libplist-wide-object-ref-truncated",
+                hex(
+                    header + "a1 0000000000000001 0000000000000001 09 0819"
+                        + "000000000000 0110 0000000000000002 0000000000000000 000000000000001a"),
+                .objectRef, "16-byte object references: libplist 2.2 reads 2^64+1 as its low 8 bytes, object 1",
+                spec: "bplist.object-ref.range", tags: [.objectRef, .array],
+                level: .implementationDefined),
+            bad(
+                "libplist-wide-offset-truncated",
+                hex(
+                    header + "09 0000000000000001 0000000000000008"
+                        + "000000000000 1001 0000000000000001 0000000000000000 0000000000000009"),
+                .offsetTable, "a 16-byte offset 2^64+8: libplist 2.2 reads its low 8 bytes, 8",
+                spec: "bplist.offset-table.range", tags: [.offsetTable], level: .implementationDefined),
             bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
