@@ -55,6 +55,21 @@ public struct OracleWorkScreen: Sendable {
         return Array(bytes[..<tableEnd] + bytes[trailer...])
     }
 
+    /// Whether the trailer's widths are too narrow for what they must address: offsets narrower than
+    /// the offset table's own offset needs, or references narrower than the object count needs.
+    /// CoreFoundation rejects this; libplist 2.2 does not check.
+    public static func hasTooNarrowWidths(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 32 else { return false }
+        let t = bytes.count - 32
+        let offsetSize = Int(bytes[t + 6])
+        let refSize = Int(bytes[t + 7])
+        let count = Layout.bigEndian(bytes, t + 8, 8)
+        let table = Layout.bigEndian(bytes, t + 24, 8)
+        let offsetsTooNarrow = (1..<8).contains(offsetSize) && table >> (8 * offsetSize) != 0
+        let refsTooNarrow = (1..<8).contains(refSize) && count > 0 && (count - 1) >> (8 * refSize) != 0
+        return offsetsTooNarrow || refsTooNarrow
+    }
+
     /// The marker byte of the object that the offset table places at `offset`, if any.
     public static func marker(ofObjectAt offset: Int, in bytes: [UInt8]) -> UInt8? {
         guard let layout = Layout(bytes), offset < bytes.count else { return nil }
