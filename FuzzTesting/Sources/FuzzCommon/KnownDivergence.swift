@@ -51,6 +51,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// With offsets wider than 8 bytes, libplist uses their low 8 bytes (the strict reference reads
     /// the whole offset: `offset-table`).
     case wideOffsetTruncated = "libplist-wide-offset-truncated"
+    /// libplist accepts offsets or references too narrow to address the offset table or every object
+    /// (the strict reference, like CoreFoundation: `trailer`).
+    case narrowWidthsAccepted = "libplist-narrow-widths-accepted"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

@@ -55,6 +55,21 @@ public struct OracleWorkScreen: Sendable {
         return Array(bytes[..<tableEnd] + bytes[trailer...])
     }
 
+    /// Whether the trailer's widths are too narrow for what they must address: offsets narrower than
+    /// the offset table's own offset needs, or references narrower than the object count needs.
+    /// CoreFoundation rejects this; libplist 2.2 does not check.
+    public static func hasTooNarrowWidths(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 32 else { return false }
+        let t = bytes.count - 32
+        let offsetSize = Int(bytes[t + 6])
+        let refSize = Int(bytes[t + 7])
+        let count = Layout.bigEndian(bytes, t + 8, 8)
+        let table = Layout.bigEndian(bytes, t + 24, 8)
+        let offsetsTooNarrow = (1..<8).contains(offsetSize) && table >> (8 * offsetSize) != 0
+        let refsTooNarrow = (1..<8).contains(refSize) && count > 0 && (count - 1) >> (8 * refSize) != 0
+        return offsetsTooNarrow || refsTooNarrow
+    }
+
     /// The marker byte of the object that the offset table places at `offset`, if any.
     public static func marker(ofObjectAt offset: Int, in bytes: [UInt8]) -> UInt8? {
         guard let layout = Layout(bytes), offset < bytes.count else { return nil }
@@ -91,7 +106,7 @@ public struct OracleWorkScreen: Sendable {
             let t = bytes.count - 32
             offsetSize = Int(bytes[t + 6])
             refSize = Int(bytes[t + 7])
-            guard (1...8).contains(offsetSize), (1...8).contains(refSize) else { return nil }
+            guard offsetSize >= 1, refSize >= 1 else { return nil }
             let count = Layout.bigEndian(bytes, t + 8, 8)
             let top = Layout.bigEndian(bytes, t + 16, 8)
             let table = Layout.bigEndian(bytes, t + 24, 8)
@@ -103,9 +118,11 @@ public struct OracleWorkScreen: Sendable {
             tableOffset = Int(table)
         }
 
+        /// The big-endian value of `width` bytes at `start`; of a field wider than 8 bytes only the last
+        /// 8 count, as libplist 2.2 reads them.
         static func bigEndian(_ bytes: [UInt8], _ start: Int, _ width: Int) -> UInt64 {
             var value: UInt64 = 0
-            for i in start..<(start + width) { value = value << 8 | UInt64(bytes[i]) }
+            for i in (start + max(0, width - 8))..<(start + width) { value = value << 8 | UInt64(bytes[i]) }
             return value
         }
 
@@ -120,7 +137,7 @@ public struct OracleWorkScreen: Sendable {
             if count == 0xF {
                 guard p < bytes.count, bytes[p] >> 4 == 0x1 else { return nil }
                 let width = 1 << Int(bytes[p] & 0xF)
-                guard width <= 8, p + 1 + width <= bytes.count else { return nil }
+                guard width <= 16, p + 1 + width <= bytes.count else { return nil }
                 count = Layout.bigEndian(bytes, p + 1, width)
                 p += 1 + width
             }

@@ -111,6 +111,9 @@ public enum PlistDifferentialCheck {
         {
             return used.union([.wideCountAccepted])
         }
+        if error.category == .trailer, OracleWorkScreen.hasTooNarrowWidths(document) {
+            return used.union([.narrowWidthsAccepted])
+        }
         if error.category == .offsetTable, document.count >= 32, document[document.count - 26] > 8 {
             return used.union([.wideOffsetTruncated])
         }

@@ -123,6 +123,13 @@ public enum FuzzRegressionFamily {
                 .offsetTable, "a 16-byte offset 2^64+8: libplist 2.2 reads its low 8 bytes, 8",
                 spec: "bplist.offset-table.range", tags: [.offsetTable], level: .implementationDefined),
             bad(
+                "libplist-narrow-widths-accepted",
+                hex(
+                    header + "4f10fa" + String(repeating: "ab", count: 250) + "08"
+                        + "000000000000 0101 0000000000000001 0000000000000000 0000000000000105"),
+                .trailer, "1-byte offsets with the offset table at 261: libplist 2.2 does not check the widths",
+                spec: "bplist.trailer.offset-size", tags: [.trailer, .data]),
+            bad(
                 "libplist-duplicate-key-accepted",
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
                 .duplicateKey, "two keys \"a\": libplist 2.2 accepts the dictionary and keeps the first value",
