@@ -15,6 +15,9 @@ struct ObjectDecoder {
     private let rules: DecodingRules
     private let refSize: Int
     private let expansionBudget: Int
+    /// String and data bytes this decode may materialise: only offset-table entries that alias one
+    /// object can make the decoder read a payload twice, so an honest file stays far below it.
+    private let payloadBudget: Int
     private var references = ReferenceCounts()
     private var slots: [Slot] = []
     var statistics = DecodingStatistics()
@@ -39,7 +42,8 @@ struct ObjectDecoder {
         self.view = view
         self.rules = rules
         self.refSize = trailer.objectRefSize
-        self.expansionBudget = max(rules.maximumExpandedCount, trailer.numObjects)
+        self.expansionBudget = max(rules.maximumExpandedCount, view.count)
+        self.payloadBudget = max(1 << 24, 4 * view.count)
         // numObjects * offsetIntSize bytes exist in the input, so both arrays are linear in the input.
         let references = ReferenceCounts(layout, top: trailer.topObject)
         self.references = references
@@ -110,11 +114,11 @@ struct ObjectDecoder {
         case 0x3: return (try date(at: start, marker: marker), 0, 1)
         case 0x4:
             let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 1)
-            statistics.payloadBytes += count
+            try spend(count, at: start)
             return (.data(view.bytes(at: body, count: count)), 0, 1)
         case 0x5:
             let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 1)
-            statistics.payloadBytes += count
+            try spend(count, at: start)
             switch view.asciiString(at: body, count: count) {
             case .success(let string): return (.string(string), 0, 1)
             case .failure(let bad):
@@ -123,7 +127,7 @@ struct ObjectDecoder {
             }
         case 0x6:
             let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 2)
-            statistics.payloadBytes += count * 2
+            try spend(count * 2, at: start)
             switch view.utf16String(at: body, units: count) {
             case .success(let string): return (.string(string), 0, 1)
             case .failure(let bad):
@@ -180,6 +184,23 @@ struct ObjectDecoder {
         return .date(seconds)
     }
 
+    private mutating func spend(_ bytes: Int, at start: Int) throws(BPlistError) {
+        // bplist.object.payload-budget: aliased offset-table entries may not multiply a payload.
+        guard bytes <= payloadBudget - statistics.payloadBytes else {
+            throw BPlistError(.limit, at: start, "strings and data exceed \(payloadBudget) bytes (aliased objects)")
+        }
+        statistics.payloadBytes += bytes
+    }
+
+    private mutating func reserve(_ elements: Int, at start: Int) throws(BPlistError) {
+        // bplist.object.element-budget: aliased offset-table entries may not multiply a container.
+        guard elements <= expansionBudget - statistics.elementsReserved else {
+            throw BPlistError(
+                .limit, at: start, "containers hold more than \(expansionBudget) elements in all (aliased objects)")
+        }
+        statistics.elementsReserved += elements
+    }
+
     private mutating func enter(_ start: Int, depth: Int) throws(BPlistError) {
         // bplist.object.depth
         guard depth < rules.maximumDepth else {
@@ -204,8 +225,8 @@ struct ObjectDecoder {
         try enter(start, depth: depth)
         let (count, body) = try layout.sizedPayload(at: start, info: info, unit: refSize)
         var elements: [PropertyListValue] = []
+        try reserve(count, at: start)
         elements.reserveCapacity(count)
-        statistics.elementsReserved += count
         var height = 1
         var expanded = 1
         for element in 0..<count {
@@ -223,8 +244,8 @@ struct ObjectDecoder {
     ) throws(BPlistError) -> Decoded {
         try enter(start, depth: depth)
         let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 2 * refSize)
+        try reserve(count, at: start)
         var entries = [String: PropertyListValue](minimumCapacity: count)
-        statistics.elementsReserved += count
         var height = 1
         var expanded = 1
         for entry in 0..<count {
@@ -236,7 +257,8 @@ struct ObjectDecoder {
                     .keyType, at: keyPosition,
                     "dictionary key is not a string (marker \(hex(view[layout.offset(of: keyRef)])))")
             }
-            guard case .string(let key) = try value(of: keyRef, depth: depth + 1, referencedAt: keyPosition).value else {
+            guard case .string(let key) = try value(of: keyRef, depth: depth + 1, referencedAt: keyPosition).value
+            else {
                 throw BPlistError(.keyType, at: keyPosition, "dictionary key is not a string")
             }
             let (valueRef, valuePosition) = try layout.reference(count + entry, from: body)

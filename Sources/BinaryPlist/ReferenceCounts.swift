@@ -31,13 +31,27 @@ struct ReferenceCounts {
             let kind = marker >> 4
             guard kind == 0xA || kind == 0xC || kind == 0xD else { continue }
             let unit = kind == 0xD ? 2 * refSize : refSize
-            guard let (entries, body) = try? decoder.sizedPayload(at: start, info: Int(marker & 0x0F), unit: unit)
-            else { continue }
+            var entries = Int(marker & 0x0F)
+            var body = start + 1
+            if entries == 0x0F {
+                guard let (long, after) = try? decoder.sizedPayload(at: start, info: entries, unit: unit) else {
+                    continue
+                }
+                (entries, body) = (long, after)
+            } else if entries * unit > decoder.tableOffset - body {
+                continue
+            }
             let refs = kind == 0xD ? 2 * entries : entries
             budget -= refs + 1
             if budget < 0 {
                 markAllShared(count)
                 return
+            }
+            if refSize == 1 {
+                for position in body..<(body + refs) where Int(decoder.view[position]) < count {
+                    note(Int(decoder.view[position]))
+                }
+                continue
             }
             for position in stride(from: body, to: body + refs * refSize, by: refSize) {
                 if let ref = decoder.view.uint(at: position, width: refSize), ref < UInt64(count) { note(Int(ref)) }

@@ -147,3 +147,67 @@ extension Result {
         return nil
     }
 }
+
+extension HostileInputTests {
+    /// Root array of 300 references to 300 offset-table entries that all name one 60 KB string.
+    @Test func aliasedEntriesCannotMultiplyAPayload() {
+        let string: [UInt8] = [0x5F, 0x12] + bigEndian(60_000, width: 4) + [UInt8](repeating: 0x61, count: 60_000)
+        let root: [UInt8] = [0xAF, 0x11, 0x01, 0x2C] + (1...300).flatMap { bigEndian(UInt64($0), width: 2) }
+        var builder = PlistBuilder([root, string])
+        builder.offsetSize = 4
+        builder.refSize = 2
+        builder.offsets = [8] + Array(repeating: UInt64(8 + root.count), count: 300)
+        builder.objects = [root, string]
+        var bytes = builder.bytes
+        // The builder counts objects from `objects`; the table really has 301 entries.
+        bytes = patched(bytes, at: bytes.count - 24, bigEndian(301, width: 8))
+        var statistics = DecodingStatistics()
+        #expect(throws: BPlistError.self) { try BPlistDecoder.decode(bytes, rules: .strict, statistics: &statistics) }
+        #expect(decodeError(bytes)?.category == .limit)
+        #expect(decodeError(bytes)?.message.contains("aliased") == true)
+        #expect(statistics.payloadBytes <= 1 << 24)
+    }
+
+    @Test func twoEntriesNamingOneObjectAreAccepted() throws {
+        var builder = PlistBuilder([[0xA2, 0x01, 0x02], ascii("shared")])
+        builder.offsets = [8, 11, 11]
+        var bytes = builder.bytes
+        bytes = patched(bytes, at: bytes.count - 24, bigEndian(3, width: 8))
+        #expect(try BPlistDecoder.decode(bytes) == .array([.string("shared"), .string("shared")]))
+    }
+}
+
+extension HostileInputTests {
+    /// 40 nested levels, each an array of 1,000 refs to aliases of one 1,000-element array, then the
+    /// next level: every alias is a separate object, so only a global element budget stops it.
+    @Test func aliasedContainersCannotMultiplyStorage() {
+        // Objects: 0 = `false`; 1 = X (1,000 refs to 0); 2...1001 = aliases of X; then levels.
+        let levels = 40
+        let x: [UInt8] = [0xAF, 0x11, 0x03, 0xE8] + [UInt8](repeating: 0, count: 2_000)
+        var objects: [[UInt8]] = [[0x08], x]
+        for level in 0..<levels {
+            let next = level == levels - 1 ? 0 : 1002 + level + 1
+            objects.append(
+                [0xAF, 0x11, 0x03, 0xE9] + (2...1001).flatMap { bigEndian(UInt64($0), width: 2) }
+                    + bigEndian(UInt64(next), width: 2))
+        }
+        var builder = PlistBuilder(objects)
+        builder.offsetSize = 4
+        builder.refSize = 2
+        let layout = builder.layout
+        builder.offsets = [layout[0], layout[1]] + Array(repeating: layout[1], count: 1000) + Array(layout[2...])
+        var bytes = builder.bytes
+        bytes = patched(bytes, at: bytes.count - 24, bigEndian(UInt64(2 + 1000 + levels), width: 8))
+        bytes = patched(bytes, at: bytes.count - 16, bigEndian(1002, width: 8))
+        let (result, statistics) = decodeCounting(bytes)
+        let error = result.failure
+        #expect(error?.category == .limit)
+        #expect(statistics.elementsReserved <= max(1 << 20, bytes.count))
+    }
+
+    /// plistlib writes `[True] * n` as one `true` referenced n times: a flat array, never a bomb.
+    @Test func largeArrayOfOneSharedScalarIsAccepted() throws {
+        let value = PropertyListValue.array(Array(repeating: .bool(true), count: 1_100_000))
+        #expect(try BPlistDecoder.decode(BPlistEncoder.encode(value)) == value)
+    }
+}
