@@ -11,6 +11,8 @@ struct DriverOptions {
     var timeout: Double = 30
     var implementations: Set<String>?
     var workloads: Set<String>?
+    /// Run every worker with glibc's trim and mmap thresholds raised (see Docs/bench.md).
+    var keepFreedMemory = false
     /// Write the generated inputs into this directory and stop (for profiling).
     var dump: String?
 }
@@ -53,7 +55,8 @@ enum Driver {
                     if workload.isAttribute { arguments.append("--attribute") }
                     if options.smoke { arguments.append("--smoke") }
                 }
-                let (result, failure) = WorkerProcess.run(arguments, timeout: options.timeout, scratch: scratch)
+                let (result, failure) = WorkerProcess.run(
+                    arguments, timeout: options.timeout, scratch: scratch, keepFreedMemory: options.keepFreedMemory)
                 if result == nil { failures += 1 }
                 let measurement = BenchMeasurement(
                     implementation: implementation, workload: workload.name, operation: operation,

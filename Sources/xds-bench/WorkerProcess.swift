@@ -5,7 +5,9 @@ import Foundation
 /// Spawns a worker, waits at most `timeout` seconds, and reads its JSON line.
 enum WorkerProcess {
     /// The worker's result, or a description of how it failed to give one (`nil` result).
-    static func run(_ arguments: [String], timeout: Double, scratch: String) -> (WorkerResult?, String) {
+    static func run(_ arguments: [String], timeout: Double, scratch: String, keepFreedMemory: Bool = false)
+        -> (WorkerResult?, String)
+    {
         let outPath = scratch + "/worker.out"
         let errPath = scratch + "/worker.err"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
@@ -21,6 +23,11 @@ enum WorkerProcess {
         process.standardError = err
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        if keepFreedMemory {
+            // glibc keeps freed memory mapped instead of trimming or unmapping it (every worker alike).
+            environment["GLIBC_TUNABLES"] =
+                "glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=1073741824"
+        }
         process.environment = environment
         do { try process.run() } catch { return (nil, "cannot start \(arguments[0]): \(error)") }
         let start = Timing.now()

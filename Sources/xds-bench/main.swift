@@ -4,6 +4,7 @@ import Foundation
 
 let usage = """
     USAGE: xds-bench [--out <dir>] [--smoke] [--seed <n>] [--timeout <s>] [--only <impl,...>] [--workload <name,...>]
+                     [--keep-freed-memory]
            xds-bench --dump <dir> [--smoke] [--seed <n>]   (write the inputs, for profiling)
            xds-bench --worker <impl> <operation> <input> [--attribute] [--smoke]
     See Docs/bench.md.
@@ -23,6 +24,7 @@ while let argument = arguments.first {
     let value = arguments.first
     switch argument {
     case "--smoke": options.smoke = true
+    case "--keep-freed-memory": options.keepFreedMemory = true
     case "--dump" where value != nil: options.dump = arguments.removeFirst()
     case "--out" where value != nil: options.out = arguments.removeFirst()
     case "--seed" where value.flatMap(UInt64.init) != nil: options.seed = UInt64(arguments.removeFirst()) ?? 0
