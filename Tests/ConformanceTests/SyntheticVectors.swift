@@ -16,13 +16,15 @@ struct SyntheticVectors {
         directory = NSTemporaryDirectory() + "xds-synthetic-" + UUID().uuidString
         for vector in vectors {
             try write(vector.input, to: vector.metadata.input)
-            if let expected = vector.expected, let path = vector.metadata.expected { try write(Array(expected.utf8), to: path) }
+            if let expected = vector.expected, let path = vector.metadata.expected {
+                try write(Array(expected.utf8), to: path)
+            }
         }
         let manifest = Manifest(suiteVersion: suiteVersion, vectors: vectors.map(\.metadata))
         try JSONEncoder().encode(manifest).write(to: URL(fileURLWithPath: directory + "/manifest.json"))
     }
 
-    func load() throws -> VectorSet { try VectorSet.load(directory: directory) }
+    func load() throws -> VectorDirectory { try VectorDirectory.load(directory: directory) }
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }
 

@@ -18,7 +18,6 @@ import json
 import math
 import os
 import plistlib
-import platform
 import sys
 
 ATTRIBUTE = "user.x-document-source"
@@ -213,7 +212,7 @@ def main(argv):
         if call == "capabilities" and not rest:
             stdout.write(b'["decode", "encode", "read-attribute", "write-attribute"]\n')
         elif call == "version" and not rest:
-            stdout.write(("CPython %s plistlib\n" % platform.python_version()).encode())
+            stdout.write(("CPython %s plistlib\n" % sys.version.split()[0]).encode())
         elif call == "decode" and not rest:
             stdout.write(decode(stdin.read()))
         elif call == "encode" and not rest:
