@@ -39,7 +39,7 @@ conformance: build
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh
 
-# Re-renders Reports/fuzz.* from the last campaign.
+# Runs the same campaign, then writes Reports/fuzz.json and Reports/fuzz.md from it.
 fuzz-report: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh --report
 

@@ -16,13 +16,16 @@ if command -v precompile_swift >/dev/null 2>&1; then
     # Sets SWIFTFLAGS: -parse-as-library, static stdlib, and the sanitizer or coverage flags.
     . precompile_swift
 else
-    # Outside the engine's image: the same flags, minus the static stdlib (not needed to run here).
-    # lld (in the toolchain) links the ASan runtime without gold's "Cannot export local symbol" noise.
-    SWIFTFLAGS="-Xswiftc -parse-as-library -Xswiftc -use-ld=lld"
+    # Outside the engine: the same flags, minus the static stdlib (not needed to run here). SwiftPM
+    # 6.3 passes only the last --sanitize value to the compiler (`--sanitize=fuzzer --sanitize=address`
+    # compiles without coverage counters), so the compiler gets both through -Xswiftc; --sanitize=fuzzer
+    # makes SwiftPM link libFuzzer's main. lld (in the toolchain) links the ASan runtime without gold's
+    # "Cannot export local symbol" noise.
+    SWIFTFLAGS="-Xswiftc -parse-as-library -Xswiftc -use-ld=lld --sanitize=fuzzer"
     if [ "$SANITIZER" = coverage ]; then
-        SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping --sanitize=fuzzer"
+        SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping"
     else
-        SWIFTFLAGS="$SWIFTFLAGS --sanitize=fuzzer --sanitize=$SANITIZER"
+        SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -sanitize=fuzzer,$SANITIZER"
     fi
 fi
 

@@ -13,6 +13,8 @@ set -euo pipefail
 FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export FUZZ_ROOT
 cd "$FUZZ_ROOT"
+# libFuzzer prints the stack of a trap itself; the Swift backtracer would race it under ASan.
+export SWIFT_BACKTRACE=enable=no
 # shellcheck source=targets.sh
 . FuzzTesting/targets.sh
 

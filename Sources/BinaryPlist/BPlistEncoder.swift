@@ -10,22 +10,25 @@
 public enum BPlistEncoder {
     /// Encodes `value` as a complete bplist00 document.
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
-        var flattener = Flattener()
+        var flattener = Flattener(capacity: Flattener.objectCount(value))
         let top = flattener.flatten(value)
         let objects = flattener.objects
         let refSize = byteWidth(UInt64(objects.count))
-        var out: [UInt8] = Array("bplist00".utf8)
-        out.reserveCapacity(flattener.payloadBytes + objects.count * (refSize + 9) + 40)
+        var out: [UInt8] = []
+        out.reserveCapacity(flattener.payloadBytes + flattener.refs.count * refSize + objects.count * 9 + 48)
+        out.append(contentsOf: [0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30])
         var offsets: [Int] = []
         offsets.reserveCapacity(objects.count)
         for object in objects {
             offsets.append(out.count)
             switch object {
-            case .scalar(let bytes):
-                out.append(contentsOf: bytes)
-            case .collection(let marker, let refs):
-                appendHead(marker, count: marker == 0xD0 ? refs.count / 2 : refs.count, to: &out)
-                for ref in refs { appendBigEndian(UInt64(ref), width: refSize, to: &out) }
+            case .scalar(let scalar):
+                ScalarBytes.append(scalar, to: &out)
+            case .collection(let marker, let start, let count):
+                appendHead(marker, count: marker == 0xD0 ? count / 2 : count, to: &out)
+                for ref in flattener.refs[start..<(start + count)] {
+                    appendBigEndian(UInt64(ref), width: refSize, to: &out)
+                }
             }
         }
         let tableOffset = out.count
@@ -46,11 +49,18 @@ public enum BPlistEncoder {
         return 8
     }
 
-    static func appendBigEndian(_ value: UInt64, width: Int, to out: inout [UInt8]) {
-        var shift = (width - 1) * 8
-        while shift >= 0 {
-            out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-            shift -= 8
+    @inline(__always) static func appendBigEndian(_ value: UInt64, width: Int, to out: inout [UInt8]) {
+        switch width {
+        case 1: out.append(UInt8(truncatingIfNeeded: value))
+        case 2:
+            out.append(UInt8(truncatingIfNeeded: value >> 8))
+            out.append(UInt8(truncatingIfNeeded: value))
+        default:
+            var shift = (width - 1) * 8
+            while shift >= 0 {
+                out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+                shift -= 8
+            }
         }
     }
 
@@ -67,17 +77,33 @@ public enum BPlistEncoder {
     }
 }
 
-/// Numbers objects depth-first and serialises scalars, sharing equal ones.
+/// Numbers objects depth-first, sharing equal scalars; container refs live in one flat list.
 struct Flattener {
     enum Object {
-        case scalar([UInt8])
-        /// `0xA0`, `0xC0` or `0xD0`; for a dictionary the key refs, then the value refs.
-        case collection(UInt8, [Int])
+        case scalar(PropertyListValue)
+        /// `0xA0`, `0xC0` or `0xD0` and its refs `refs[start..<start+count]` (dictionary: keys, then values).
+        case collection(UInt8, start: Int, count: Int)
     }
 
     var objects: [Object] = []
+    var refs: [Int] = []
+    /// An upper bound of the scalar payload bytes, for reserving the output.
     var payloadBytes = 0
-    private var scalars: [[UInt8]: Int] = [:]
+    private var scalars: [ScalarKey: Int] = [:]
+
+    init(capacity: Int) {
+        objects.reserveCapacity(capacity)
+        scalars.reserveCapacity(capacity)
+    }
+
+    /// Values in `value`'s tree, dictionary keys included: an upper bound of the objects written.
+    static func objectCount(_ value: PropertyListValue) -> Int {
+        switch value {
+        case .array(let elements), .set(let elements): return elements.reduce(1) { $0 + objectCount($1) }
+        case .dictionary(let entries): return entries.values.reduce(1) { $0 + 1 + objectCount($1) }
+        default: return 1
+        }
+    }
 
     mutating func flatten(_ value: PropertyListValue) -> Int {
         switch value {
@@ -85,40 +111,78 @@ struct Flattener {
         case .set(let elements): return collection(0xC0, elements)
         case .dictionary(let entries):
             let index = objects.count
-            objects.append(.collection(0xD0, []))
+            let start = refs.count
+            objects.append(.collection(0xD0, start: start, count: entries.count * 2))
+            refs.append(contentsOf: repeatElement(0, count: entries.count * 2))
             let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            var refs: [Int] = []
-            refs.reserveCapacity(sorted.count * 2)
-            for (key, _) in sorted { refs.append(scalar(ScalarBytes.string(key))) }
-            for (_, element) in sorted { refs.append(flatten(element)) }
-            objects[index] = .collection(0xD0, refs)
+            for (position, entry) in sorted.enumerated() { refs[start + position] = scalar(.string(entry.key)) }
+            for (position, entry) in sorted.enumerated() {
+                refs[start + sorted.count + position] = flatten(entry.value)
+            }
             return index
-        case .uid(let uid):
+        case .uid:
             // plistlib shares scalars by value but UIDs only by identity: each occurrence is written.
-            objects.append(.scalar(ScalarBytes.uid(uid)))
+            objects.append(.scalar(value))
             payloadBytes += 9
             return objects.count - 1
         default:
-            return scalar(ScalarBytes.scalar(value))
+            return scalar(value)
         }
     }
 
     private mutating func collection(_ marker: UInt8, _ elements: [PropertyListValue]) -> Int {
         let index = objects.count
-        objects.append(.collection(marker, []))
-        var refs: [Int] = []
-        refs.reserveCapacity(elements.count)
-        for element in elements { refs.append(flatten(element)) }
-        objects[index] = .collection(marker, refs)
+        let start = refs.count
+        objects.append(.collection(marker, start: start, count: elements.count))
+        refs.append(contentsOf: repeatElement(0, count: elements.count))
+        for (position, element) in elements.enumerated() { refs[start + position] = flatten(element) }
         return index
     }
 
-    private mutating func scalar(_ bytes: [UInt8]) -> Int {
-        if let index = scalars[bytes] { return index }
-        let index = objects.count
-        objects.append(.scalar(bytes))
-        scalars[bytes] = index
-        payloadBytes += bytes.count
-        return index
+    private mutating func scalar(_ value: PropertyListValue) -> Int {
+        let next = objects.count
+        let key = ScalarKey(value)
+        if let earlier = scalars.updateValue(next, forKey: key) {
+            scalars[key] = earlier
+            return earlier
+        }
+        objects.append(.scalar(value))
+        payloadBytes += ScalarBytes.sizeBound(value)
+        return next
+    }
+}
+
+/// A scalar compared as plistlib compares them for sharing: same type and same written bytes
+/// (strings scalar by scalar, reals and dates by bit pattern).
+struct ScalarKey: Hashable {
+    let value: PropertyListValue
+    init(_ value: PropertyListValue) { self.value = value }
+
+    static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool {
+        switch (lhs.value, rhs.value) {
+        // String == is canonical equivalence (fast for unequal strings); the bytes decide.
+        case let (.string(a), .string(b)): return a == b && a.utf8.elementsEqual(b.utf8)
+        case let (.integer(a), .integer(b)): return a == b
+        case let (.real(a), .real(b)), let (.date(a), .date(b)): return a.bitPattern == b.bitPattern
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.data(a), .data(b)): return a == b
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch value {
+        case .string(let string):
+            // Byte-equal strings are canonically equal, so String's own hash is consistent with ==.
+            hasher.combine(0 as UInt8)
+            hasher.combine(string)
+        case .integer(let integer): hasher.combine(integer)
+        case .real(let real): hasher.combine(real.bitPattern)
+        case .date(let seconds): hasher.combine(~seconds.bitPattern)
+        case .bool(let flag): hasher.combine(flag)
+        case .data(let bytes): hasher.combine(bytes)
+        default: hasher.combine(1 as UInt8)
+        }
     }
 }

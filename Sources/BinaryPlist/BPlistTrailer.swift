@@ -18,13 +18,13 @@ struct BPlistTrailer {
     init(_ view: ByteView, rules: DecodingRules) throws(BPlistError) {
         let length = view.count
         // bplist.header.magic: "bplist00" exactly ("bplist0" + a digit when lenient).
-        let magic: [UInt8] = Array("bplist00".utf8)
-        for index in 0..<8 {
+        let magic: UInt64 = 0x6270_6c69_7374_3030
+        for index in 0..<8 where length < 8 || view.uint(at: 0, width: 8) != magic {
             guard index < length else {
                 throw BPlistError(.header, at: length, "input ends inside the 8-byte header \"bplist00\"")
             }
             let byte = view[index]
-            if byte == magic[index] { continue }
+            if UInt64(byte) == magic >> UInt64(56 - 8 * index) & 0xFF { continue }
             if index == 7, rules.acceptsAnyVersionDigit, byte >= 0x30, byte <= 0x39 { continue }
             throw BPlistError(.header, at: index, "header is not \"bplist00\" (byte \(hex(byte)) at \(index))")
         }

@@ -26,22 +26,29 @@ struct ByteView {
         return try result.get()
     }
 
-    private func check(_ offset: Int, _ length: Int) {
+    @inline(__always) private func check(_ offset: Int, _ length: Int) {
         precondition(offset >= 0 && length >= 0 && length <= base.count && offset <= base.count - length)
     }
 
     /// The byte at `offset`.
-    subscript(offset: Int) -> UInt8 {
+    @inline(__always) subscript(offset: Int) -> UInt8 {
         check(offset, 1)
         return base[offset]
     }
 
     /// The big-endian unsigned integer of `width` bytes at `offset`, or nil when it exceeds 64 bits.
-    func uint(at offset: Int, width: Int) -> UInt64? {
+    @inline(__always) func uint(at offset: Int, width: Int) -> UInt64? {
         check(offset, width)
         switch width {
         case 1: return UInt64(base[offset])
         case 2: return UInt64(base[offset]) << 8 | UInt64(base[offset + 1])
+        case 4:
+            return UInt64(base[offset]) << 24 | UInt64(base[offset + 1]) << 16 | UInt64(base[offset + 2]) << 8
+                | UInt64(base[offset + 3])
+        case 8:
+            var value: UInt64 = 0
+            for index in offset..<(offset + 8) { value = value << 8 | UInt64(base[index]) }
+            return value
         default:
             var value: UInt64 = 0
             for index in offset..<(offset + width) {
@@ -132,4 +139,19 @@ struct ByteView {
 /// The offset of a byte that breaks a string's encoding.
 struct BadByte: Error {
     var offset: Int
+}
+
+extension ByteView {
+    /// Whether every byte of `string`'s UTF-8 is below 0x80 (reads native storage in place).
+    static func isASCII(_ string: String) -> Bool {
+        let utf8 = string.utf8
+        if let result = utf8.withContiguousStorageIfAvailable({ buffer in
+            var any: UInt8 = 0
+            for byte in buffer { any |= byte }
+            return any < 0x80
+        }) {
+            return result
+        }
+        return utf8.allSatisfy { $0 < 0x80 }
+    }
 }

@@ -13,9 +13,10 @@ public struct DecodingRules: Hashable, Sendable {
     /// Maximum nesting of containers (CoreFoundation: 512). The root container is at depth 1.
     public var maximumDepth: Int = 512
     /// Maximum number of values in the decoded tree when shared references are counted once per use,
-    /// applied only when it exceeds the file's object count: a file without shared references is never
-    /// rejected by it, a small file whose references fan out into a huge tree (a "decompression bomb")
-    /// is rejected with `limit` before anything expands.
+    /// and of elements held by all decoded containers together, applied only when it exceeds the
+    /// input length: every reference costs at least one byte, so a file whose containers are not
+    /// shared is never rejected by it, while a small file whose references fan out into a huge tree
+    /// (a "decompression bomb") is rejected with `limit` before anything expands.
     public var maximumExpandedCount: Int = 1 << 20
 
     /// The strict reading with default bounds.

@@ -9,8 +9,8 @@ guard arguments.count == 1, let folder = arguments.first, !folder.hasPrefix("-")
     exit(64)
 }
 do {
-    try VectorSet.write(to: URL(fileURLWithPath: folder, isDirectory: true))
-    print("generate-vectors: \(VectorSet.generated().count) vectors written to \(folder)")
+    try GeneratedVectorSet.write(to: URL(fileURLWithPath: folder, isDirectory: true))
+    print("generate-vectors: \(GeneratedVectorSet.generated().count) vectors written to \(folder)")
 } catch {
     FileHandle.standardError.write(Data("generate-vectors: \(error)\n".utf8))
     exit(1)

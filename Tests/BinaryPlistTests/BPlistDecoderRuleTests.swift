@@ -188,6 +188,12 @@ func ruleCases() -> [RuleCase] {
         #expect(error.map { !$0.message.isEmpty && !$0.message.contains("\n") } == true)
     }
 
+    @Test func describesItselfAsTheCommandPrintsIt() {
+        #expect(
+            decodeError(patched(single, at: 7, [0x31]))?.description
+                == "header at offset 7: header is not \"bplist00\" (byte 0x31 at 7)")
+    }
+
     @Test func acceptsEveryObjectType() throws {
         let objects: [[UInt8]] = [
             [0xAB] + Array(1...11), [0x00], [0x08], [0x09], [0x10, 0xFF], [0x11, 0x01, 0x00], [0x12, 0, 0, 1, 0],
@@ -202,6 +208,17 @@ func ruleCases() -> [RuleCase] {
                     .null, .bool(false), .bool(true), .integer(255), .integer(256), .integer(256), .integer(-1),
                     .integer(Int128(UInt64.max)), .real(1.5), .date(0.5), .set([.integer(255), .integer(256)]),
                 ]))
+    }
+
+    /// bplist.integer.sign: 1-, 2- and 4-byte integers are unsigned, 8-byte ones signed.
+    @Test(
+        arguments: [
+            ([0x10, 0xFF], Int128(255)), ([0x11, 0xFF, 0xFF], Int128(65_535)),
+            ([0x12, 0xFF, 0xFF, 0xFF, 0xFF], Int128(4_294_967_295)),
+            ([0x13, 0x80, 0, 0, 0, 0, 0, 0, 0], Int128(Int64.min)),
+        ] as [([UInt8], Int128)])
+    func readsIntegerSignednessByWidth(object: [UInt8], value: Int128) throws {
+        #expect(try BPlistDecoder.decode(PlistBuilder([object]).bytes) == .integer(value))
     }
 
     @Test func acceptsStringsDataAndUIDs() throws {

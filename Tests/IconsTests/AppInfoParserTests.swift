@@ -118,4 +118,22 @@ import Testing
         let info = try AppInfo.parse(Array(#"{"icons":[{"width":1,"width":58,"height":58,"src":"a"}]}"#.utf8))
         #expect(info.icons == .array([.dictionary(width: .integer(58), height: .integer(58), src: .string("a"))]))
     }
+
+    @Test(arguments: [
+        (#"{"icons":[1,]}"#, 11), (#"{"a":1,}"#, 6), ("{\"icons\":[1 , \n ]}", 12),
+    ])
+    func trailingCommasAreMalformedAtTheirOffset(text: String, offset: Int) {
+        do {
+            _ = try AppInfo.parse(Array(text.utf8))
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.category == .malformedJSON)
+            #expect(error.offset == offset)
+        }
+    }
+
+    @Test func commasInsideStringsAreNotTrailing() throws {
+        let info = try AppInfo.parse(Array(#"{"icons":[{"width":1,"height":2,"src":",]\",}"}]}"#.utf8))
+        #expect(info.icons == .array([.dictionary(width: .integer(1), height: .integer(2), src: .string(",]\",}"))]))
+    }
 }

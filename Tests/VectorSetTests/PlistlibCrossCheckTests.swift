@@ -17,11 +17,13 @@ import Testing
             kind, text = expected.get("type"), expected.get("value")
             if not isinstance(text, str) or set(expected) != {"type", "value"}:
                 return isinstance(value, dict) and set(value) == set(expected) and all(same(expected[k], value[k]) for k in expected)
+            if kind == "null": return value is None
             if kind == "string": return isinstance(value, str) and value == text
             if kind == "integer": return type(value) is int and value == int(text)
             if kind == "bool": return type(value) is bool and value == (text == "true")
             if kind == "data": return isinstance(value, bytes) and value == base64.b64decode(text)
             if kind == "uid": return isinstance(value, plistlib.UID) and value.data == int(text)
+            if kind == "null": return value is None
             if kind == "real":
                 if not isinstance(value, float): return False
                 if text == "nan": return math.isnan(value)

@@ -17,12 +17,5 @@ enum VectorFiles {
     }
 
     /// Every regular file under `Vectors/`, relative paths, dot-files excluded.
-    static func allFiles() -> Set<String> {
-        var out: Set<String> = []
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return out }
-        for case let url as URL in walker where !url.hasDirectoryPath && !url.lastPathComponent.hasPrefix(".") {
-            out.insert(String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
-        }
-        return out
-    }
+    static func allFiles() -> Set<String> { GeneratedVectorSet.filesFound(under: root) }
 }

@@ -18,15 +18,17 @@ import Testing
     @Test func writingTwiceGivesIdenticalFilesAndRemovesStaleOnes() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("vectors-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        try VectorSet.write(to: root)
+        try GeneratedVectorSet.write(to: root)
         let first = try Self.tree(root)
-        let generated = VectorSet.generated().flatMap {
+        let generated = GeneratedVectorSet.generated().flatMap {
             [$0.metadata.input] + ($0.metadata.expected.map { [$0] } ?? [])
         }
         #expect(Set(first.keys) == Set(generated + ["manifest.json"]))
 
         let stale = root.appendingPathComponent("plist/valid/renamed-away.bplist")
         try Data([1, 2, 3]).write(to: stale)
+        let finding = root.appendingPathComponent("plist/regressions/new-fuzz-finding.bplist")
+        try Data([4, 5, 6]).write(to: finding)
         var manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: root.appendingPathComponent("manifest.json")))
         let plan = VectorMetadata(
@@ -34,15 +36,18 @@ import Testing
             description: "kept", spec: "fs", level: .required, tags: [.size], since: suiteVersion, error: nil,
             made: "by hand")
         manifest.vectors.append(plan)
-        try VectorSet.render(manifest).withUnsafeBufferPointer {
+        try GeneratedVectorSet.render(manifest).withUnsafeBufferPointer {
             try Data($0).write(to: root.appendingPathComponent("manifest.json"))
         }
 
-        try VectorSet.write(to: root)
-        let second = try Self.tree(root)
+        try GeneratedVectorSet.write(to: root)
+        var second = try Self.tree(root)
         #expect(second["plist/valid/renamed-away.bplist"] == nil, "a file the generator no longer makes is removed")
+        #expect(second.removeValue(forKey: "plist/regressions/new-fuzz-finding.bplist") == Data([4, 5, 6]))
         let kept = try JSONDecoder().decode(Manifest.self, from: #require(second["manifest.json"]))
         #expect(kept.vectors.contains(plan), "fs entries of the manifest are kept")
+        let listed = kept.vectors.first { $0.id == "plist/regressions/new-fuzz-finding" }
+        #expect(listed?.level == .implementationDefined && listed?.tags == [.fuzz], "an unlisted finding is listed")
         var withoutManifest = second
         withoutManifest["manifest.json"] = first["manifest.json"]
         #expect(withoutManifest == first)

@@ -32,6 +32,25 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts an ASCII string (marker 0x5n) holding bytes 0x80-0xFF (the strict reference:
     /// `encoding`); the bridge shows them as U+FFFD.
     case asciiStringHighByte = "libplist-ascii-string-high-byte"
+    /// libplist accepts a UTF-16 string (marker 0x6n) with an unpaired surrogate (the strict
+    /// reference: `encoding`).
+    case utf16UnpairedSurrogate = "libplist-utf16-unpaired-surrogate"
+    /// libplist (like CoreFoundation) rejects a UID above 2^32-1, which the reference accepts.
+    case uidAbove32Bits = "libplist-uid-above-32-bits"
+    /// libplist accepts a date that is not a finite instant in years 1-9999 (NaN, ±inf, huge; the
+    /// strict reference: `limit`).
+    case dateOutOfRangeAccepted = "libplist-date-out-of-range-accepted"
+    /// libplist accepts a UID wider than 8 bytes (the strict reference: `limit`).
+    case wideUIDAccepted = "libplist-wide-uid-accepted"
+    /// libplist accepts a long-form count (marker 0xnF) written as an 8- or 16-byte integer that does
+    /// not fit 63 bits, using its low bytes (the strict reference: `length`).
+    case wideCountAccepted = "libplist-wide-count-accepted"
+    /// With object references wider than 8 bytes, libplist uses their low 8 bytes (the strict
+    /// reference reads the whole reference: `object-ref`).
+    case wideObjectRefTruncated = "libplist-wide-object-ref-truncated"
+    /// With offsets wider than 8 bytes, libplist uses their low 8 bytes (the strict reference reads
+    /// the whole offset: `offset-table`).
+    case wideOffsetTruncated = "libplist-wide-offset-truncated"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

@@ -7,8 +7,13 @@ import BinaryPlist
 /// (`KnownDivergence`), listed in Docs/fuzzing.md with its vector.
 enum LibplistView {
     /// The value libplist 2.2 would show for `value`, and the narrowings that changed it.
-    /// - Returns: `nil` when libplist 2.2 cannot hold the value at all (bplist null).
-    static func project(_ value: PropertyListValue, _ used: inout Set<KnownDivergence>) -> PropertyListValue? {
+    /// - Returns: `nil` when libplist 2.2 rejects the value (bplist null, a UID above 2^32-1).
+    /// - Parameter cutsAtNUL: whether strings end at an embedded NUL. libplist 2.2 cuts ASCII strings
+    ///   there but keeps NULs in UTF-16 strings, and the value no longer says which was which, so the
+    ///   oracle tries both readings (`matches`).
+    static func project(
+        _ value: PropertyListValue, _ used: inout Set<KnownDivergence>, cutsAtNUL: Bool = true
+    ) -> PropertyListValue? {
         switch value {
         case .null:
             used.insert(.nullRejected)
@@ -23,38 +28,57 @@ enum LibplistView {
             if !(projected == seconds || (projected.isNaN && seconds.isNaN)) { used.insert(.datePrecision) }
             return .date(projected)
         case .string(let string):
-            let projected = projectString(string)
+            let projected = cutsAtNUL ? projectString(string) : string
             if projected != string { used.insert(.stringEndsAtNUL) }
             return .string(projected)
         case .set(let elements):
             used.insert(.setReadAsArray)
-            return projectAll(elements, &used).map { .array($0) }
+            return projectAll(elements, &used, cutsAtNUL).map { .array($0) }
         case .array(let elements):
-            return projectAll(elements, &used).map { .array($0) }
+            return projectAll(elements, &used, cutsAtNUL).map { .array($0) }
         case .dictionary(let entries):
             var projected: [String: PropertyListValue] = [:]
             for (key, element) in entries {
-                guard let element = project(element, &used) else { return nil }
-                let cut = projectString(key)
+                guard let element = project(element, &used, cutsAtNUL: cutsAtNUL) else { return nil }
+                let cut = cutsAtNUL ? projectString(key) : key
                 if cut != key { used.insert(.stringEndsAtNUL) }
                 if projected[cut] != nil { used.insert(.stringEndsAtNUL) }
                 projected[cut] = projected[cut] ?? element
             }
             return .dictionary(projected)
+        case .uid(let uid) where uid > UInt32.max:
+            // libplist 2.2 (like CoreFoundation) rejects UIDs above UINT32_MAX.
+            used.insert(.uidAbove32Bits)
+            return nil
         case .real, .bool, .data, .uid:
             return value
         }
     }
 
-    private static func projectAll(_ values: [PropertyListValue], _ used: inout Set<KnownDivergence>)
-        -> [PropertyListValue]?
-    {
+    private static func projectAll(
+        _ values: [PropertyListValue], _ used: inout Set<KnownDivergence>, _ cutsAtNUL: Bool
+    ) -> [PropertyListValue]? {
         var projected: [PropertyListValue] = []
         for value in values {
-            guard let element = project(value, &used) else { return nil }
+            guard let element = project(value, &used, cutsAtNUL: cutsAtNUL) else { return nil }
             projected.append(element)
         }
         return projected
+    }
+
+    /// Whether libplist's value `theirs` is the reference's `value` as libplist shows it, with strings
+    /// cut at NUL or kept whole; `used` gains the divergences of the reading that matched.
+    static func matches(_ value: PropertyListValue, _ theirs: PropertyListValue, _ used: inout Set<KnownDivergence>)
+        -> Bool
+    {
+        for cutsAtNUL in [true, false] {
+            var attempt = used
+            if project(value, &attempt, cutsAtNUL: cutsAtNUL) == theirs {
+                used = attempt
+                return true
+            }
+        }
+        return false
     }
 
     /// `plist_get_date_val`: int32 seconds truncated toward zero and the fraction's magnitude in whole

@@ -55,14 +55,27 @@ public struct OracleWorkScreen: Sendable {
         return Array(bytes[..<tableEnd] + bytes[trailer...])
     }
 
-    /// Whether the byte at `offset` is a non-ASCII byte inside the payload of an ASCII string object
-    /// (marker 0x5n), which libplist 2.2 passes through and the strict reference rejects.
-    public static func isHighByteInASCIIString(_ bytes: [UInt8], at offset: Int) -> Bool {
-        guard let layout = Layout(bytes), offset < bytes.count, bytes[offset] >= 0x80 else { return false }
-        return (0..<layout.objectCount).contains { index in
-            guard let (marker, start, length) = layout.header(of: index), marker >> 4 == 0x5 else { return false }
-            return offset >= start && UInt64(offset - start) < length
+    /// The marker byte of the object that the offset table places at `offset`, if any.
+    public static func marker(ofObjectAt offset: Int, in bytes: [UInt8]) -> UInt8? {
+        guard let layout = Layout(bytes), offset < bytes.count else { return nil }
+        let placed = (0..<layout.objectCount).contains { index in
+            Layout.bigEndian(bytes, layout.tableOffset + index * layout.offsetSize, layout.offsetSize) == UInt64(offset)
         }
+        return placed ? bytes[offset] : nil
+    }
+
+    /// The marker kind (`0x5` ASCII, `0x6` UTF-16) of the string object whose payload holds `offset`.
+    /// - Returns: `nil` when no string object's payload covers that byte.
+    public static func stringKind(_ bytes: [UInt8], containing offset: Int) -> UInt8? {
+        guard let layout = Layout(bytes), offset < bytes.count else { return nil }
+        for index in 0..<layout.objectCount {
+            guard let (marker, start, count) = layout.header(of: index) else { continue }
+            let kind = marker >> 4
+            guard kind == 0x5 || kind == 0x6, offset >= start else { continue }
+            let length = kind == 0x6 ? count &* 2 : count
+            if UInt64(offset - start) < length { return kind }
+        }
+        return nil
     }
 
     private struct Layout {

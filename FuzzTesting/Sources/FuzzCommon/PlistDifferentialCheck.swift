@@ -64,14 +64,10 @@ public enum PlistDifferentialCheck {
             throw FuzzFinding(target, "libplist rejects only what the reference rejects", "libplist: \(error)")
         case (.success(let value), .success(let theirs)):
             var used = Set<KnownDivergence>()
-            guard let projected = LibplistView.project(value, &used) else {
-                throw FuzzFinding(target, "libplist rejects bplist null", "but it accepted the document")
+            guard LibplistView.matches(value, theirs, &used) else {
+                throw FuzzFinding(target, "equal values where both accept", "reference \(value), libplist \(theirs)")
             }
-            guard projected == theirs else {
-                throw FuzzFinding(
-                    target, "equal values where both accept", "reference \(projected), libplist \(theirs)")
-            }
-            return used.isEmpty || projected == value ? .agree : .known(used)
+            return used.isEmpty ? .agree : .known(used)
         }
     }
 
@@ -106,8 +102,27 @@ public enum PlistDifferentialCheck {
             // No reference value to compare: the reference never reads outside the object area.
             return used.union([.objectOffsetOutsideObjectArea])
         }
-        if error.category == .encoding, OracleWorkScreen.isHighByteInASCIIString(document, at: error.offset) {
-            return used.union([.asciiStringHighByte])
+        if error.category == .limit, let marker = OracleWorkScreen.marker(ofObjectAt: error.offset, in: document) {
+            if marker == 0x33 { return used.union([.dateOutOfRangeAccepted]) }
+            if marker >> 4 == 0x8, marker & 0xF >= 8 { return used.union([.wideUIDAccepted]) }
+        }
+        if error.category == .length, error.offset > 0, error.offset < document.count,
+            [0x13, 0x14].contains(document[error.offset]), document[error.offset - 1] & 0xF == 0xF
+        {
+            return used.union([.wideCountAccepted])
+        }
+        if error.category == .offsetTable, document.count >= 32, document[document.count - 26] > 8 {
+            return used.union([.wideOffsetTruncated])
+        }
+        if error.category == .objectRef, document.count >= 32, document[document.count - 25] > 8 {
+            return used.union([.wideObjectRefTruncated])
+        }
+        if error.category == .encoding {
+            switch OracleWorkScreen.stringKind(document, containing: error.offset) {
+            case 0x5 where document[error.offset] >= 0x80: return used.union([.asciiStringHighByte])
+            case 0x6: return used.union([.utf16UnpairedSurrogate])
+            default: break
+            }
         }
         if let (value, relaxations) = KnownDivergence.relaxedReading(document) {
             return try agreeing(value, theirs, used.union(relaxations))
@@ -120,7 +135,7 @@ public enum PlistDifferentialCheck {
         _ value: PropertyListValue, _ theirs: PropertyListValue, _ used: Set<KnownDivergence>
     ) throws(FuzzFinding) -> Set<KnownDivergence> {
         var used = used
-        guard let projected = LibplistView.project(value, &used), projected == theirs else {
+        guard LibplistView.matches(value, theirs, &used) else {
             throw FuzzFinding(
                 target, "equal values where libplist and the repaired or relaxed reference accept",
                 "reference \(value), libplist \(theirs)")

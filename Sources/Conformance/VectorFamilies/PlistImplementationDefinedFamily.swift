@@ -59,9 +59,12 @@ public enum PlistImplementationDefinedFamily {
                     $0.objects[0] = Obj.dict(keys: [1, 2, 3, 4, 9], values: [5, 6, 7, 8, 10])
                 }, "the x-document-source dictionary plus an integer key 5", spec: keys, tags: [.nonStringKey]),
             vector(
-                "key-date",
-                BPlistAssembly(objects: [Obj.dict(keys: [1], values: [2]), Obj.date(0), Obj.ascii("v")]).bytes(),
-                "a date key (CF accepts primitive keys)", spec: keys, tags: [.nonStringKey, .date]),
+                "key-real-beside-string",
+                BPlistAssembly(objects: [
+                    Obj.dict(keys: [1, 2], values: [3, 3]), Obj.ascii("name"), Obj.real(2.5), Obj.ascii("v"),
+                ]).bytes(),
+                "a string key and a real key 2.5 (CF accepts primitive keys; plistlib too)", spec: keys,
+                tags: [.nonStringKey, .real]),
             vector(
                 "null-root", BPlistAssembly(objects: [Obj.null]).bytes(), "the root is null (0x00)",
                 spec: "bplist.marker.null", tags: [.null]),

@@ -1,0 +1,213 @@
+// Tests/BinaryPlistTests/HostileInputTests.swift - Bombs, cycles, deep nesting, truncation, mutation
+//
+// Bounds are asserted in counted work (objects decoded, elements reserved, payload bytes), never
+// in wall-clock time.
+
+import Testing
+
+@testable import BinaryPlist
+
+/// `levels` arrays `[next, next]` over one `false`: 2^levels leaves from a few dozen bytes.
+func fanOut(levels: Int) -> [UInt8] {
+    var objects: [[UInt8]] = (0..<levels).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+    objects.append([0x08])
+    return PlistBuilder(objects).bytes
+}
+
+private func decodeCounting(
+    _ bytes: [UInt8], rules: DecodingRules = .strict
+) -> (result: Result<PropertyListValue, BPlistError>, statistics: DecodingStatistics) {
+    var statistics = DecodingStatistics()
+    do {
+        let value = try BPlistDecoder.decode(bytes, rules: rules, statistics: &statistics)
+        return (.success(value), statistics)
+    } catch {
+        return (.failure(error), statistics)
+    }
+}
+
+@Suite struct HostileInputTests {
+    @Test func claimedObjectCountIsRejectedBeforeAllocation() {
+        let file = PlistBuilder([[0x33] + [UInt8](repeating: 0, count: 8)]).bytes
+        #expect(file.count == 50)
+        let (result, statistics) = decodeCounting(patched(file, at: 50 - 24, bigEndian(1 << 60, width: 8)))
+        #expect(result.failure?.category == .trailer)
+        #expect(statistics == DecodingStatistics())
+    }
+
+    @Test(
+        arguments: [
+            [0xAF, 0x13, 0x10, 0, 0, 0, 0, 0, 0, 0],  // array of 2^60
+            [0xDF, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // dict of 2^63-1: 2·count·R overflows
+            [0x6F, 0x13, 0x40, 0, 0, 0, 0, 0, 0, 0],  // UTF-16 string of 2^62 units
+            [0x5F, 0x12, 0xFF, 0xF5, 0x00, 0x00],  // CVE-2017-6435's ≈4 GiB ASCII count
+        ] as [[UInt8]])
+    func claimedCountIsRejectedBeforeAllocation(object: [UInt8]) {
+        let (result, statistics) = decodeCounting(PlistBuilder([object]).bytes)
+        #expect(result.failure?.category == .length)
+        #expect(result.failure?.offset == 8)
+        #expect(statistics.elementsReserved == 0 && statistics.payloadBytes == 0)
+    }
+
+    @Test func hundredThousandDeepNestingStopsAtTheDepthCap() {
+        let file = nestedArrays(100_000)
+        let (result, statistics) = decodeCounting(file)
+        #expect(result.failure == BPlistError(.depth, at: 8 + 5 * 512, "containers nest deeper than 512 levels"))
+        #expect(statistics.maximumDepthReached == 512)
+        #expect(statistics.objectsDecoded == 0)
+    }
+
+    @Test(arguments: [2, 17, 400])
+    func cyclesAreRejectedAtAnyDepth(length: Int) {
+        // A chain of arrays whose last element points back at the first.
+        let objects: [[UInt8]] = (0..<length).map { [0xA1] + bigEndian(UInt64(($0 + 1) % length), width: 2) }
+        var builder = PlistBuilder(objects)
+        builder.offsetSize = 2
+        builder.refSize = 2
+        let error = decodeError(builder.bytes)
+        #expect(error?.category == .cycle)
+        #expect(error?.offset == 8 + 3 * (length - 1) + 1)
+    }
+
+    @Test func fanOutBombIsRejectedAfterLinearWork() {
+        let file = fanOut(levels: 26)
+        let (result, statistics) = decodeCounting(file)
+        #expect(result.failure?.category == .limit)
+        #expect(statistics.objectsDecoded <= 27)
+        #expect(statistics.referencesReused <= 26)
+    }
+
+    @Test func fanOutDecodesEachObjectOnceWhenAllowed() throws {
+        var rules = DecodingRules.strict
+        rules.maximumExpandedCount = .max
+        let (result, statistics) = decodeCounting(fanOut(levels: 26), rules: rules)
+        #expect(statistics.objectsDecoded == 27)
+        #expect(statistics.referencesReused == 26)
+        var node = try result.get()
+        var levels = 0
+        while case .array(let pair) = node, pair.count == 2 {
+            levels += 1
+            node = pair[1]
+        }
+        #expect(levels == 26 && node == .bool(false))
+    }
+
+    @Test func smallFanOutWithinTheBudgetIsAccepted() throws {
+        let (result, statistics) = decodeCounting(fanOut(levels: 16))
+        #expect(statistics.objectsDecoded == 17)
+        func leaves(_ value: PropertyListValue) -> Int {
+            if case .array(let pair) = value { return pair.map(leaves).reduce(0, +) }
+            return 1
+        }
+        #expect(leaves(try result.get()) == 1 << 16)
+    }
+
+    /// Valid files whose every prefix must be rejected without a trap.
+    static func validFiles() -> [[UInt8]] {
+        var generator = ValueGenerator(seed: 0x7A11)
+        generator.maximumDepth = 3
+        return [hexBytes(documentSourceHex)] + (0..<4).map { _ in BPlistEncoder.encode(generator.value()) }
+    }
+
+    @Test func everyTruncationIsRejected() {
+        for file in Self.validFiles() {
+            for length in 0..<file.count {
+                let (result, statistics) = decodeCounting(Array(file[0..<length]))
+                #expect(result.failure != nil, "prefix of \(length) bytes accepted")
+                #expect(statistics.objectsDecoded <= length && statistics.elementsReserved <= length)
+            }
+        }
+    }
+
+    @Test func randomMutationsDecodeOrFailWithinBounds() throws {
+        var random = SeededGenerator(seed: 0xBAD_B17E5)
+        let files = Self.validFiles()
+        var accepted = 0
+        for round in 0..<20_000 {
+            var file = files[round % files.count]
+            for _ in 0...(random.next() % 4) {
+                file[Int(random.next() % UInt64(file.count))] = UInt8(truncatingIfNeeded: random.next())
+            }
+            let (result, statistics) = decodeCounting(file)
+            #expect(statistics.objectsDecoded <= file.count)
+            #expect(statistics.elementsReserved <= file.count && statistics.payloadBytes <= file.count)
+            if case .success(let value) = result {
+                accepted += 1
+                #expect(try BPlistDecoder.decode(BPlistEncoder.encode(value)) == value)
+            }
+        }
+        // Some mutations hit payload bytes and stay valid; most break a rule.
+        #expect(accepted > 0 && accepted < 20_000)
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+extension HostileInputTests {
+    /// Root array of 300 references to 300 offset-table entries that all name one 60 KB string.
+    @Test func aliasedEntriesCannotMultiplyAPayload() {
+        let string: [UInt8] = [0x5F, 0x12] + bigEndian(60_000, width: 4) + [UInt8](repeating: 0x61, count: 60_000)
+        let root: [UInt8] = [0xAF, 0x11, 0x01, 0x2C] + (1...300).flatMap { bigEndian(UInt64($0), width: 2) }
+        var builder = PlistBuilder([root, string])
+        builder.offsetSize = 4
+        builder.refSize = 2
+        builder.offsets = [8] + Array(repeating: UInt64(8 + root.count), count: 300)
+        builder.objects = [root, string]
+        var bytes = builder.bytes
+        // The builder counts objects from `objects`; the table really has 301 entries.
+        bytes = patched(bytes, at: bytes.count - 24, bigEndian(301, width: 8))
+        var statistics = DecodingStatistics()
+        #expect(throws: BPlistError.self) { try BPlistDecoder.decode(bytes, rules: .strict, statistics: &statistics) }
+        #expect(decodeError(bytes)?.category == .limit)
+        #expect(decodeError(bytes)?.message.contains("aliased") == true)
+        #expect(statistics.payloadBytes <= 1 << 24)
+    }
+
+    @Test func twoEntriesNamingOneObjectAreAccepted() throws {
+        var builder = PlistBuilder([[0xA2, 0x01, 0x02], ascii("shared")])
+        builder.offsets = [8, 11, 11]
+        var bytes = builder.bytes
+        bytes = patched(bytes, at: bytes.count - 24, bigEndian(3, width: 8))
+        #expect(try BPlistDecoder.decode(bytes) == .array([.string("shared"), .string("shared")]))
+    }
+}
+
+extension HostileInputTests {
+    /// 40 nested levels, each an array of 1,000 refs to aliases of one 1,000-element array, then the
+    /// next level: every alias is a separate object, so only a global element budget stops it.
+    @Test func aliasedContainersCannotMultiplyStorage() {
+        // Objects: 0 = `false`; 1 = X (1,000 refs to 0); 2...1001 = aliases of X; then levels.
+        let levels = 40
+        let x: [UInt8] = [0xAF, 0x11, 0x03, 0xE8] + [UInt8](repeating: 0, count: 2_000)
+        var objects: [[UInt8]] = [[0x08], x]
+        for level in 0..<levels {
+            let next = level == levels - 1 ? 0 : 1002 + level + 1
+            objects.append(
+                [0xAF, 0x11, 0x03, 0xE9] + (2...1001).flatMap { bigEndian(UInt64($0), width: 2) }
+                    + bigEndian(UInt64(next), width: 2))
+        }
+        var builder = PlistBuilder(objects)
+        builder.offsetSize = 4
+        builder.refSize = 2
+        let layout = builder.layout
+        builder.offsets = [layout[0], layout[1]] + Array(repeating: layout[1], count: 1000) + Array(layout[2...])
+        var bytes = builder.bytes
+        bytes = patched(bytes, at: bytes.count - 24, bigEndian(UInt64(2 + 1000 + levels), width: 8))
+        bytes = patched(bytes, at: bytes.count - 16, bigEndian(1002, width: 8))
+        let (result, statistics) = decodeCounting(bytes)
+        let error = result.failure
+        #expect(error?.category == .limit)
+        #expect(statistics.elementsReserved <= max(1 << 20, bytes.count))
+    }
+
+    /// plistlib writes `[True] * n` as one `true` referenced n times: a flat array, never a bomb.
+    @Test func largeArrayOfOneSharedScalarIsAccepted() throws {
+        let value = PropertyListValue.array(Array(repeating: .bool(true), count: 1_100_000))
+        #expect(try BPlistDecoder.decode(BPlistEncoder.encode(value)) == value)
+    }
+}

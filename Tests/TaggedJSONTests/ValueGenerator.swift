@@ -1,0 +1,1 @@
+../BinaryPlistTests/ValueGenerator.swift
