@@ -62,7 +62,7 @@ let package = Package(
         // make bench.
         .executableTarget(
             name: "xds-bench",
-            dependencies: ["BinaryPlist", "LibplistBridge", "Icons", "XAttr", "DocumentSource"]),
+            dependencies: ["BinaryPlist", "LibplistBridge", "Icons", "XAttr", "DocumentSource", "Reporting"]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["Conformance", "BinaryPlist"]),
         // The fuzz oracles, shared by the libFuzzer targets (FuzzTesting/) and the regression replay.

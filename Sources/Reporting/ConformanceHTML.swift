@@ -58,7 +58,8 @@ public enum ConformanceHTML {
             for area in VectorArea.allCases {
                 let counts = ConformanceMatrix.counts(run, area: area)
                 let total = counts.values.reduce(0, +)
-                guard total > 0 else { continue }
+                // An area the implementation has no call for at all is left out, not listed as all n/a.
+                guard total > 0, counts[.notApplicable] != total else { continue }
                 out += "<tr><td>\(Escaping.html(run.implementation.title))</td>"
                 out += "<td><code>\(Escaping.html(run.implementation.version))</code></td>"
                 out += "<td>\(area.rawValue)</td><td class=\"n\">\(total)</td>"

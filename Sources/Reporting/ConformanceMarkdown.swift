@@ -62,7 +62,8 @@ public enum ConformanceMarkdown {
             for area in VectorArea.allCases {
                 let counts = ConformanceMatrix.counts(run, area: area)
                 let total = counts.values.reduce(0, +)
-                guard total > 0 else { continue }
+                // An area the implementation has no call for at all is left out, not listed as all n/a.
+                guard total > 0, counts[.notApplicable] != total else { continue }
                 table.append(
                     [run.implementation.name, area.rawValue, String(total)]
                         + outcomes.map { counts[$0].map(String.init) ?? "" })

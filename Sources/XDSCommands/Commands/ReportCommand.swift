@@ -12,7 +12,8 @@ enum ReportCommand: Command {
         OVERVIEW: Re-renders reports from their JSON source.
 
         Reads <in>/conformance.json and writes conformance.md and
-        conformance.html into <out>; each file is replaced atomically.
+        conformance.html into <out>; reads <in>/bench.json (when present)
+        and writes bench.md. Each file is replaced atomically.
 
         USAGE: xds report [--in <dir>] [--out <dir>] [--vectors <dir>]
                           [--junit <implementation> ...] [--summary]
@@ -28,7 +29,7 @@ enum ReportCommand: Command {
           -h, --help        Show help information.
 
         EXIT STATUS:
-          0 written, 1 conformance.json is not a report, 64 usage error,
+          0 written, 1 a JSON source is not a report, 64 usage error,
           74 a file could not be read or written.
         """
 
@@ -47,6 +48,16 @@ enum ReportCommand: Command {
             isDirectory.boolValue
         {
             vectorsRoot = "Vectors"
+        }
+        let hasConformance = FileManager.default.fileExists(atPath: input + "/" + ReportFiles.json)
+        let hasBench = FileManager.default.fileExists(atPath: input + "/bench.json")
+        guard hasConformance || hasBench else {
+            Console.printError("xds report: no \(ReportFiles.json) or bench.json in \(input)")
+            return .ioError
+        }
+        if hasBench {
+            let status = renderBench(from: input, to: output)
+            if status != .success || !hasConformance { return status }
         }
         let report: ConformanceReport
         do {
@@ -68,6 +79,28 @@ enum ReportCommand: Command {
             if parsed.has("--summary") { Console.printOut(ConformanceSummary.text(report), terminator: "") }
             for path in written { Console.printError("wrote \(path)") }
             return .success
+        } catch {
+            Console.printError("xds report: \(error)")
+            return .ioError
+        }
+    }
+
+    /// Re-renders bench.md (and copies bench.json when writing elsewhere).
+    static func renderBench(from input: String, to output: String) -> ExitStatus {
+        guard let data = FileManager.default.contents(atPath: input + "/bench.json") else {
+            Console.printError("xds report: cannot read \(input)/bench.json")
+            return .ioError
+        }
+        do {
+            let report = try ReportJSON.decode(BenchReport.self, from: Array(data), path: input + "/bench.json")
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            if input != output { try ReportFiles.writeAtomically(Array(data), to: output + "/bench.json") }
+            try ReportFiles.writeAtomically(Array(BenchRendering.markdown(report).utf8), to: output + "/bench.md")
+            Console.printError("wrote \(output)/bench.md")
+            return .success
+        } catch let error as ReportError {
+            Console.printError("xds report: \(error)")
+            return error.message.hasPrefix("not a") ? .rejected : .ioError
         } catch {
             Console.printError("xds report: \(error)")
             return .ioError

@@ -1,0 +1,122 @@
+// Sources/xds-bench/SwiftWorker.swift - One Swift implementation, one operation, in this (child) process
+
+import BinaryPlist
+import Foundation
+import Icons
+import LibplistBridge
+import XAttr
+
+/// `xds-bench --worker IMPL OPERATION INPUT [--attribute] [--smoke]`: measures and prints one JSON line.
+enum SwiftWorker {
+    static let attributeName = "user.x-document-source"
+    static let appInfoURL = "https://workingcopyapp.com/x-document-source/appInfo.json"
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func run(implementation: String, operation: String, input: String, isAttribute: Bool, smoke: Bool)
+        -> WorkerResult
+    {
+        var result = WorkerResult()
+        do {
+            let bytes = operation == "read-decode" ? [] : try read(input)
+            result.bytes = operation == "read-decode" ? try attribute(at: input).count : bytes.count
+            var limit = rlimit(rlim_cur: 4 << 30, rlim_max: 4 << 30)
+            setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+            Timing.resetPeakRSS()
+            result.baselineRSSKiB = Timing.statusKiB("VmRSS")
+            let measured: (samples: [Double], cpu: [Double], iterations: Int)
+            if implementation == "libplist" && operation == "encode" {
+                let tree = try LibplistTree(parsing: bytes)
+                result.bytes = try tree.binary().count
+                measured = try Timing.measure(smoke: smoke) { try tree.binary().count }
+            } else {
+                let body = try operationBody(implementation, operation, bytes, input: input, isAttribute: isAttribute)
+                var timed = body
+                do {
+                    let size = try body()
+                    if operation == "encode" { result.bytes = size }
+                } catch {
+                    // A rejection is an outcome; how long it takes to reject is still worth knowing.
+                    result.outcome = "rejected: \(error) (timed to the rejection)"
+                    timed = { (try? body()) ?? 0 }
+                }
+                measured = try Timing.measure(smoke: smoke, timed)
+            }
+            result.samples = measured.samples
+            result.cpuSamples = measured.cpu
+            result.iterations = measured.iterations
+            result.peakRSSKiB = Timing.statusKiB("VmHWM")
+        } catch {
+            result.outcome = "rejected: \(error)"
+        }
+        return result
+    }
+
+    static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(description: "cannot read \(path)")
+        }
+        return Array(data)
+    }
+
+    /// The timed operation; it returns a size (bytes written, or 1) that the sink keeps.
+    static func operationBody(
+        _ implementation: String, _ operation: String, _ bytes: [UInt8], input: String, isAttribute: Bool
+    ) throws -> () throws -> Int {
+        let data = Data(bytes)
+        switch (implementation, operation) {
+        case ("reference", "decode"):
+            return { count(try BPlistDecoder.decode(bytes)) }
+        case ("reference", "decode-unbounded"):
+            var rules = DecodingRules.strict
+            rules.maximumExpandedCount = .max
+            return { count(try BPlistDecoder.decode(bytes, rules: rules)) }
+        case ("reference", "encode"):
+            let value = try BPlistDecoder.decode(bytes)
+            return { BPlistEncoder.encode(value).count }
+        case ("reference", "select-recommended"), ("reference", "select-legacy"):
+            let profile: IconProfile = operation == "select-legacy" ? .legacy : .recommended
+            let first = IconSelector.select(json: bytes, scale: 2, appInfoURL: appInfoURL, profile: profile)
+            guard case .icon = first else { throw Failure(description: "no icon selected: \(first)") }
+            return {
+                guard
+                    case .icon(_, let width, _, _) = IconSelector.select(
+                        json: bytes, scale: 2, appInfoURL: appInfoURL, profile: profile)
+                else { return 0 }
+                return width
+            }
+        case ("reference", "read-decode"):
+            return { count(try BPlistDecoder.decode(try attribute(at: input))) }
+        case ("libplist", "decode"):
+            return {
+                _ = try LibplistTree(parsing: bytes)
+                return 1
+            }
+        case ("libplist", "read-decode"):
+            return {
+                let value = try attribute(at: input)
+                _ = try LibplistTree(parsing: value)
+                return value.count
+            }
+        default:
+            return try FoundationWorker.body(implementation, operation, data, input: input, isAttribute: isAttribute)
+        }
+    }
+
+    static func attribute(at path: String) throws -> [UInt8] {
+        guard let value = try ExtendedAttributes.value(named: attributeName, at: path) else {
+            throw Failure(description: "no \(attributeName) on \(path)")
+        }
+        return value
+    }
+
+    static func count(_ value: PropertyListValue) -> Int {
+        switch value {
+        case .array(let elements): return elements.count
+        case .dictionary(let entries): return entries.count
+        default: return 1
+        }
+    }
+}
