@@ -25,6 +25,19 @@ FIELDS = ("identifier", "name", "path", "appInfoURL")
 EPOCH = datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc)
 
 
+class deeper_recursion:
+    """Raises the recursion limit for the adapter's own conversions only, so that plistlib itself runs
+    with CPython's default limit (its RecursionError on deep nesting is part of its behaviour)."""
+
+    def __enter__(self):
+        self.saved = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(self.saved, 20000))
+
+    def __exit__(self, *exc):
+        sys.setrecursionlimit(self.saved)
+        return False
+
+
 class Rejected(Exception):
     """The input is refused: exit 1."""
 
@@ -153,7 +166,8 @@ def decode(data):
             OverflowError, UnicodeDecodeError, RecursionError, OSError) as error:
         raise Rejected("%s: %s" % (type(error).__name__, error))
     try:
-        tagged = to_tagged(value)
+        with deeper_recursion():
+            tagged = to_tagged(value)
     except Cycle:
         # plistlib accepted the document and built a self-containing value, which tagged JSON cannot show.
         # The acceptance is the verdict (exit 0); the output says what was accepted.
@@ -164,7 +178,8 @@ def decode(data):
 
 def encode(data):
     try:
-        value = from_tagged(json.loads(data.decode("utf-8")))
+        with deeper_recursion():
+            value = from_tagged(json.loads(data.decode("utf-8")))
         return plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False)
     except (ValueError, TypeError, OverflowError, UnicodeDecodeError) as error:
         raise Rejected("%s: %s" % (type(error).__name__, error))
