@@ -33,7 +33,7 @@ test: build build-debug
 
 # The main job: every vector, every built-in implementation (and IMPL when given) → Reports/.
 conformance: build
-	$(XDS) conformance --vectors Vectors --out Reports --impl all --jobs 2 $(if $(IMPL),--cmd "$(IMPL)",)
+	$(XDS) conformance --vectors Vectors --out Reports --impl all --jobs 4 $(if $(IMPL),--cmd "$(IMPL)",)
 
 # Builds every fuzz target and runs each for FUZZ_SECONDS.
 fuzz: deps

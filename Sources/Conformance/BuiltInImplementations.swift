@@ -42,14 +42,23 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Swift helpers run with fixed hash seeding (see above) and without the runtime's crash backtracer,
+    /// which spends seconds symbolicating a stack overflow the verdict does not need.
+    static let swiftEnvironment = ["/usr/bin/env", "SWIFT_DETERMINISTIC_HASHING=1", "SWIFT_BACKTRACE=enable=no"]
+
     /// The command for peers run as adapters; nil for in-process ones.
     public func command(_ locations: BuiltInLocations) -> [String]? {
         switch self {
         case .reference: return nil
-        case .libplist: return [locations.xds, "adapter-libplist"]
-        case .foundationSerialization: return [locations.foundationAdapter, "serialization"]
-        case .foundationDecoder: return [locations.foundationAdapter, "decoder"]
-        case .plistlib: return [locations.python, locations.plistlibAdapter]
+        case .libplist: return BuiltIn.swiftEnvironment + [locations.xds, "adapter-libplist"]
+        // Both Foundation writers order keys by Dictionary hashing, which is seeded per process: fixed
+        // seeding makes their bytes (judged for `canonical` vectors) the same from run to run.
+        case .foundationSerialization:
+            return BuiltIn.swiftEnvironment + [locations.foundationAdapter, "serialization"]
+        case .foundationDecoder:
+            return BuiltIn.swiftEnvironment + [locations.foundationAdapter, "decoder"]
+        // -S: no site-packages, plistlib is in the standard library; halves the start-up time per call.
+        case .plistlib: return [locations.python, "-S", locations.plistlibAdapter]
         case .original: return nil
         }
     }

@@ -71,7 +71,8 @@ public struct CallResult: Hashable, Sendable {
     public var terminationSummary: String {
         switch termination {
         case .exited(let status): return "exit \(status)"
-        case .signaled(let signal): return "signal \(signal)" + (signal == 24 ? " (CPU time limit)" : "")
+        case .signaled(let signal):
+            return "signal \(signal)" + (signal == 24 ? " (CPU time limit)" : signal == 9 ? " (killed)" : "")
         case .timedOut: return "timeout"
         case .failedToStart(let message): return "failed to start: \(message)"
         }

@@ -52,6 +52,15 @@ extension Judge {
                 outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
         }
         defer { unlink(file) }
+        // A value of the vector's size must fit this filesystem, or there is nothing fair to ask.
+        do {
+            try ExtendedAttributes.setValue(vector.input, named: documentSourceAttributeName, at: file)
+            try ExtendedAttributes.removeValue(named: documentSourceAttributeName, at: file)
+        } catch {
+            return Grade(
+                outcome: .notApplicable, expected: expected, result: nil,
+                note: "runner: this filesystem refuses a value of this size (\(error))")
+        }
         let result = implementation.perform(.writeAttribute(path: file, fields: renderFieldObject(wanted)))
         return gradeVerdict(vector, shouldAccept: true, result: result, expected: expected) {
             guard let bytes = readAttributeBytes(file) else { return (false, "no attribute was written") }

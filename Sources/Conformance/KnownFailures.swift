@@ -18,18 +18,19 @@ public struct KnownFailures: Hashable, Sendable {
         self.order = order
     }
 
-    /// Parses `id # reason` lines; blank lines and lines starting with `#` are comments.
+    /// Parses `id # reason` lines (whitespace before the `#`); blank lines and lines starting with `#` are comments.
     /// - Throws: `KnownFailuresError` for a line without a reason or an id listed twice.
     public static func parse(_ text: String) throws(KnownFailuresError) -> KnownFailures {
         var list = KnownFailures()
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let hash = line.firstIndex(of: "#") else {
-                throw KnownFailuresError(line: index + 1, message: "'\(line)' has no '# reason'")
+            // Case ids contain '#' (`…#encode`), so the reason starts at the first '#' after a space or tab.
+            guard let separator = line.ranges(of: " #").first ?? line.ranges(of: "\t#").first else {
+                throw KnownFailuresError(line: index + 1, message: "'\(line)' has no ' # reason'")
             }
-            let id = String(line[..<hash]).trimmingSpaces()
-            let reason = String(line[line.index(after: hash)...]).trimmingSpaces()
+            let id = String(line[..<separator.lowerBound]).trimmingSpaces()
+            let reason = String(line[separator.upperBound...]).trimmingSpaces()
             guard !id.isEmpty, !id.contains(" ") else {
                 throw KnownFailuresError(line: index + 1, message: "expected one id before '#'")
             }
@@ -52,7 +53,13 @@ public struct KnownFailures: Hashable, Sendable {
             "# One `vector-or-case-id # reason` per line. A listed case that passes fails the run.",
         ]
         for result in results.filter({ $0.outcome.isDeviation }).sorted(by: { $0.caseID < $1.caseID }) {
-            var detail = result.actual.replacingNewlines()
+            var detail = result.actual
+            if result.outcome == .crash || result.outcome == .shouldHaveAccepted,
+                let message = result.diagnostics.split(separator: "\n").first(where: { !$0.isEmpty })
+            {
+                detail += " — " + message
+            }
+            detail = detail.replacingNewlines()
             if detail.count > 120 { detail = String(detail.prefix(117)) + "..." }
             lines.append("\(result.caseID) # \(result.outcome.rawValue): \(detail.isEmpty ? "no output" : detail)")
         }

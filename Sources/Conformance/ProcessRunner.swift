@@ -21,7 +21,7 @@ public struct ProcessLimits: Hashable, Sendable {
     public var stderrCap: Int
 
     public init(
-        timeout: Double = 10, cpuSeconds: Int? = 3, addressSpace: Int? = 4 << 30, stdoutCap: Int = 8 << 20,
+        timeout: Double = 10, cpuSeconds: Int? = 2, addressSpace: Int? = 4 << 30, stdoutCap: Int = 8 << 20,
         stderrCap: Int = 64 << 10
     ) {
         self.timeout = timeout
@@ -45,7 +45,7 @@ public enum ProcessRunner {
         }
         var argv = arguments
         if let prlimit = prlimitPath, limits.addressSpace != nil || limits.cpuSeconds != nil {
-            let bounds = [limits.addressSpace.map { "--as=\($0)" }, limits.cpuSeconds.map { "--cpu=\($0)" }]
+            let bounds = [limits.addressSpace.map { "--as=\($0)" }, limits.cpuSeconds.map { "--cpu=\($0):\($0 + 1)" }]
             argv = [prlimit] + bounds.compactMap { $0 } + ["--"] + argv
         }
         // Pipes are made close-on-exec under a lock, so that no concurrently spawned child inherits them

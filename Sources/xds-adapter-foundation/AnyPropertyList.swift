@@ -36,18 +36,19 @@ struct AnyPropertyList: Codable {
     }
 
     init(from decoder: any Decoder) throws {
+        // Arrays first: probing a keyed container first is quadratic in nesting depth with PropertyListDecoder.
+        if var container = try? decoder.unkeyedContainer() {
+            var items: [PropertyListValue] = []
+            while !container.isAtEnd { items.append(try container.decode(AnyPropertyList.self).value) }
+            value = .array(items)
+            return
+        }
         if let container = try? decoder.container(keyedBy: Key.self) {
             var entries: [String: PropertyListValue] = [:]
             for key in container.allKeys {
                 entries[key.stringValue] = try container.decode(AnyPropertyList.self, forKey: key).value
             }
             value = .dictionary(entries)
-            return
-        }
-        if var container = try? decoder.unkeyedContainer() {
-            var items: [PropertyListValue] = []
-            while !container.isAtEnd { items.append(try container.decode(AnyPropertyList.self).value) }
-            value = .array(items)
             return
         }
         let container = try decoder.singleValueContainer()

@@ -13,8 +13,11 @@ enum FoundationValues {
             var result: [String: PropertyListValue] = [:]
             for (key, item) in dictionary {
                 guard let key = key.base as? String else {
-                    throw AdapterLimit(
-                        message: "dictionary key of type \(type(of: key.base)) (tagged JSON keys are strings)")
+                    // CoreFoundation accepted a non-string key, which tagged JSON cannot hold: the acceptance is
+                    // the verdict, so the key is shown as its description and the adapter says so.
+                    writeError("note: PropertyListSerialization accepted a key of type \(type(of: key.base))\n")
+                    result["\(key.base)"] = try value(from: item)
+                    continue
                 }
                 result[key] = try value(from: item)
             }

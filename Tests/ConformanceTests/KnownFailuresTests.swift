@@ -18,6 +18,7 @@ import Testing
         #expect(list.order == ["plist/valid/a", "icons/x@scale=2"])
         #expect(list.reasons["icons/x@scale=2"] == "quirk")
         #expect(throws: KnownFailuresError.self) { try KnownFailures.parse("plist/valid/a\n") }
+        #expect(throws: KnownFailuresError.self) { try KnownFailures.parse("plist/valid/a#encode\n") }
         #expect(throws: KnownFailuresError.self) { try KnownFailures.parse("plist/valid/a #   \n") }
         #expect(throws: KnownFailuresError.self) { try KnownFailures.parse("a # x\na # y\n") }
     }

@@ -24,12 +24,13 @@ import Testing
         #expect(results["plist/implementation-defined/json"]?.outcome == .implementationDefinedAccepted)
         #expect(results["attribute/valid/name"]?.outcome == .pass)
         #expect(results["attribute/invalid/xml"]?.outcome == .pass)
-        #expect(results["attribute/valid/name#write"]?.outcome == .notApplicable)
+        // Only complete attributes with an https URL get a write round trip: this one has just a name.
+        #expect(results["attribute/valid/name#write"] == nil)
         #expect(results["icons/valid/one@scale=1"]?.outcome == .pass)
         #expect(results["icons/valid/one@scale=2"]?.outcome == .pass)
         // The echo adapter answers an icon at every scale, but scale 3 expects none.
         #expect(results["icons/valid/one@scale=3"]?.outcome == .shouldHaveRejected)
-        #expect(results.count == 9)
+        #expect(results.count == 8)
     }
 
     @Test func aWrongAdapterIsGradedWrong() throws {
@@ -93,10 +94,7 @@ import Testing
         defer { set.remove() }
         let cases = ConformanceCase.all(try set.load().vectors)
         func ids(_ filter: CaseFilter) -> [String] { cases.filter { filter.includes($0) }.map(\.id) }
-        #expect(
-            ids(CaseFilter(areas: [.attribute])) == [
-                "attribute/valid/name", "attribute/valid/name#write", "attribute/invalid/xml",
-            ])
+        #expect(ids(CaseFilter(areas: [.attribute])) == ["attribute/valid/name", "attribute/invalid/xml"])
         #expect(ids(CaseFilter(levels: [.recommended])).count == 4)
         #expect(ids(CaseFilter(run: ["plist/invalid/*"])) == ["plist/invalid/junk", "plist/invalid/other"])
         #expect(

@@ -26,10 +26,10 @@ import Testing
         #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
-    @Test func vectorSetDigestIgnoresOrderButNotContent() {
-        let a = VectorSet.computeDigest([("a", [1]), ("b", [2])])
-        #expect(a == VectorSet.computeDigest([("b", [2]), ("a", [1])]))
-        #expect(a != VectorSet.computeDigest([("a", [1]), ("b", [3])]))
-        #expect(a != VectorSet.computeDigest([("a", [1]), ("c", [2])]))
+    @Test func vectorDirectoryDigestIgnoresOrderButNotContent() {
+        let a = VectorDirectory.computeDigest([("a", [1]), ("b", [2])])
+        #expect(a == VectorDirectory.computeDigest([("b", [2]), ("a", [1])]))
+        #expect(a != VectorDirectory.computeDigest([("a", [1]), ("b", [3])]))
+        #expect(a != VectorDirectory.computeDigest([("a", [1]), ("c", [2])]))
     }
 }

@@ -1,5 +1,6 @@
 // Tests/ConformanceTests/SyntheticVectors.swift - Small vector sets written to a temp dir, and fixture paths
 
+import BinaryPlist
 import Conformance
 import Foundation
 
@@ -16,13 +17,15 @@ struct SyntheticVectors {
         directory = NSTemporaryDirectory() + "xds-synthetic-" + UUID().uuidString
         for vector in vectors {
             try write(vector.input, to: vector.metadata.input)
-            if let expected = vector.expected, let path = vector.metadata.expected { try write(Array(expected.utf8), to: path) }
+            if let expected = vector.expected, let path = vector.metadata.expected {
+                try write(Array(expected.utf8), to: path)
+            }
         }
         let manifest = Manifest(suiteVersion: suiteVersion, vectors: vectors.map(\.metadata))
         try JSONEncoder().encode(manifest).write(to: URL(fileURLWithPath: directory + "/manifest.json"))
     }
 
-    func load() throws -> VectorSet { try VectorSet.load(directory: directory) }
+    func load() throws -> VectorDirectory { try VectorDirectory.load(directory: directory) }
 
     func remove() { try? FileManager.default.removeItem(atPath: directory) }
 
@@ -42,6 +45,49 @@ struct SyntheticVectors {
             id: id, area: area, group: group, input: id + "." + ext, expected: hasExpected ? id + ".json" : nil,
             description: "synthetic", spec: "test", level: level, tags: tags, since: suiteVersion,
             error: group == .invalid ? .trailer : nil, made: "by the test")
+    }
+
+    /// Real bplist bytes from the codec, real attribute values, real appInfo.json.
+    static func realBytes() throws -> SyntheticVectors {
+        let integer = BPlistEncoder.encode(.integer(-7))
+        let dictionary = BPlistEncoder.encode(
+            .dictionary(["a": .array([.real(2.5), .bool(true)]), "s": .string("é")]))
+        let attribute = BPlistEncoder.encode(
+            .dictionary([
+                "identifier": .string("com.example.app"), "name": .string("Example"), "path": .string("docs/a.md"),
+                "appInfoURL": .string("https://example.com/appInfo.json"), "extra": .integer(1),
+            ]))
+        let rootArray = BPlistEncoder.encode(.array([.string("x")]))
+        let appInfo =
+            #"{"icons": [{"width": 29, "height": 29, "src": "a.png"}, {"width": 58, "height": 58, "src": "b.png"}]}"#
+        return try SyntheticVectors(bytes: [
+            (
+                SyntheticVectors.metadata("plist/valid/integer", .plist, .valid, hasExpected: true), integer,
+                #"{"type": "integer", "value": "-7"}"#
+            ),
+            (
+                SyntheticVectors.metadata("plist/valid/dictionary", .plist, .valid, hasExpected: true), dictionary,
+                #"{"a": [{"type": "real", "value": "2.5"}, {"type": "bool", "value": "true"}], "s": {"type": "string", "value": "é"}}"#
+            ),
+            (
+                SyntheticVectors.metadata("plist/invalid/truncated", .plist, .invalid, hasExpected: false),
+                Array(integer.prefix(12)), nil
+            ),
+            (
+                SyntheticVectors.metadata("attribute/valid/complete", .attribute, .valid, hasExpected: true), attribute,
+                #"{"fields": {"identifier": "com.example.app", "name": "Example", "path": "docs/a.md", "appInfoURL": "https://example.com/appInfo.json"}}"#
+            ),
+            (
+                SyntheticVectors.metadata("attribute/invalid/root-array", .attribute, .invalid, hasExpected: true),
+                rootArray,
+                #"{"fields": null}"#
+            ),
+            (
+                SyntheticVectors.metadata("icons/valid/pair", .icons, .valid, hasExpected: true, ext: "appinfo"),
+                Array(appInfo.utf8),
+                #"{"appInfoURL": "https://example.com/app/appInfo.json", "recommended": {"1": {"outcome": "icon", "url": "https://example.com/app/a.png", "index": 0}, "2": {"outcome": "icon", "url": "https://example.com/app/b.png", "index": 1}, "3": {"outcome": "none"}}, "legacy": {}}"#
+            ),
+        ])
     }
 
     /// A set covering every area, answerable by `echo-adapter.sh`.
@@ -104,3 +150,18 @@ struct ClosureImplementation: Implementation {
 
     func perform(_ request: AdapterRequest) -> CallResult { body(request) }
 }
+
+/// A product of this build: debug (as `swift build --build-tests` makes it), else under XDS_RELEASE_BIN.
+func builtProduct(_ name: String) -> String {
+    let tests = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    let repository = (tests as NSString).deletingLastPathComponent
+    let debug = repository + "/.build/debug/" + name
+    if FileManager.default.isExecutableFile(atPath: debug) { return debug }
+    return (ProcessInfo.processInfo.environment["XDS_RELEASE_BIN"] ?? repository + "/.build/release") + "/" + name
+}
+
+/// The repository root (for the plistlib adapter script).
+let repositoryRoot: String = {
+    let tests = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+    return (tests as NSString).deletingLastPathComponent
+}()

@@ -6,54 +6,11 @@ import Conformance
 import Foundation
 import Testing
 
-/// The `xds` binary of this build (debug, as `swift build --build-tests` makes it; else XDS_RELEASE_BIN).
-private let xdsBinary: String = {
-    let root = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-    let repository = (root as NSString).deletingLastPathComponent
-    let debug = repository + "/.build/debug/xds"
-    if FileManager.default.isExecutableFile(atPath: debug) { return debug }
-    return (ProcessInfo.processInfo.environment["XDS_RELEASE_BIN"] ?? repository + "/.build/release") + "/xds"
-}()
+private let xdsBinary = builtProduct("xds")
 
 @Suite struct XDSAdapterTests {
-    /// Real bplist bytes from the codec, real attribute values, real appInfo.json.
-    private func referenceSet() throws -> SyntheticVectors {
-        let integer = BPlistEncoder.encode(.integer(-7))
-        let dictionary = BPlistEncoder.encode(.dictionary(["a": .array([.real(2.5), .bool(true)]), "s": .string("é")]))
-        let attribute = BPlistEncoder.encode(
-            .dictionary([
-                "identifier": .string("com.example.app"), "name": .string("Example"), "path": .string("docs/a.md"),
-                "appInfoURL": .string("https://example.com/appInfo.json"), "extra": .integer(1),
-            ]))
-        let rootArray = BPlistEncoder.encode(.array([.string("x")]))
-        let appInfo = #"{"icons": [{"width": 29, "height": 29, "src": "a.png"}, {"width": 58, "height": 58, "src": "b.png"}]}"#
-        return try SyntheticVectors(bytes: [
-            (
-                SyntheticVectors.metadata("plist/valid/integer", .plist, .valid, hasExpected: true), integer,
-                #"{"type": "integer", "value": "-7"}"#
-            ),
-            (
-                SyntheticVectors.metadata("plist/valid/dictionary", .plist, .valid, hasExpected: true), dictionary,
-                #"{"a": [{"type": "real", "value": "2.5"}, {"type": "bool", "value": "true"}], "s": {"type": "string", "value": "é"}}"#
-            ),
-            (SyntheticVectors.metadata("plist/invalid/truncated", .plist, .invalid, hasExpected: false), Array(integer.prefix(12)), nil),
-            (
-                SyntheticVectors.metadata("attribute/valid/complete", .attribute, .valid, hasExpected: true), attribute,
-                #"{"fields": {"identifier": "com.example.app", "name": "Example", "path": "docs/a.md", "appInfoURL": "https://example.com/appInfo.json"}}"#
-            ),
-            (
-                SyntheticVectors.metadata("attribute/invalid/root-array", .attribute, .invalid, hasExpected: true), rootArray,
-                #"{"fields": null}"#
-            ),
-            (
-                SyntheticVectors.metadata("icons/valid/pair", .icons, .valid, hasExpected: true, ext: "appinfo"), Array(appInfo.utf8),
-                #"{"appInfoURL": "https://example.com/app/appInfo.json", "recommended": {"1": {"outcome": "icon", "url": "https://example.com/app/a.png", "index": 0}, "2": {"outcome": "icon", "url": "https://example.com/app/b.png", "index": 1}, "3": {"outcome": "none"}}, "legacy": {}}"#
-            ),
-        ])
-    }
-
     @Test func xdsAsAnAdapterAgreesWithTheInProcessReference() throws {
-        let set = try referenceSet()
+        let set = try SyntheticVectors.realBytes()
         defer { set.remove() }
         let cases = ConformanceCase.all(try set.load().vectors)
         let work = try #require(RunEnvironment.makeWorkDirectory())
@@ -63,7 +20,8 @@ private let xdsBinary: String = {
         #expect(Set(capabilities) == Set(AdapterCall.allCases.map(\.rawValue)))
         let adapter = ProcessImplementation(
             info: ImplementationInfo(
-                name: "xds", title: "xds", version: "test", kind: "adapter", command: xdsBinary, capabilities: capabilities),
+                name: "xds", title: "xds", version: "test", kind: "adapter", command: xdsBinary,
+                capabilities: capabilities),
             command: [xdsBinary], limits: limits)
         let runs = Runner(judge: Judge(workDirectory: work), jobs: 2).run(
             cases, on: [ReferenceImplementation(version: "test"), adapter])
@@ -78,7 +36,8 @@ private let xdsBinary: String = {
         let result = ProcessRunner.run(
             [xdsBinary, "conformance"] + arguments, input: [], limits: ProcessLimits(timeout: 120, cpuSeconds: nil))
         return (
-            result.exitStatus, String(decoding: result.stdout, as: UTF8.self), String(decoding: result.stderr, as: UTF8.self)
+            result.exitStatus, String(decoding: result.stdout, as: UTF8.self),
+            String(decoding: result.stderr, as: UTF8.self)
         )
     }
 
@@ -107,7 +66,10 @@ private let xdsBinary: String = {
 
         // A listed case that passes (the correct adapter) is stale: the run fails and says so.
         let (stale, _, staleErrors) = conformance(
-            ["--vectors", set.directory, "--cmd", Fixtures.adapter("echo"), "--known-failures", list, "--run", "plist/*"])
+            [
+                "--vectors", set.directory, "--cmd", Fixtures.adapter("echo"), "--known-failures", list, "--run",
+                "plist/*",
+            ])
         #expect(stale == 1)
         #expect(staleErrors.contains("plist/invalid/junk: listed as a known failure but passes now"))
 

@@ -18,12 +18,24 @@ import json
 import math
 import os
 import plistlib
-import platform
 import sys
 
 ATTRIBUTE = "user.x-document-source"
 FIELDS = ("identifier", "name", "path", "appInfoURL")
 EPOCH = datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc)
+
+
+class deeper_recursion:
+    """Raises the recursion limit for the adapter's own conversions only, so that plistlib itself runs
+    with CPython's default limit (its RecursionError on deep nesting is part of its behaviour)."""
+
+    def __enter__(self):
+        self.saved = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(self.saved, 20000))
+
+    def __exit__(self, *exc):
+        sys.setrecursionlimit(self.saved)
+        return False
 
 
 class Rejected(Exception):
@@ -154,7 +166,8 @@ def decode(data):
             OverflowError, UnicodeDecodeError, RecursionError, OSError) as error:
         raise Rejected("%s: %s" % (type(error).__name__, error))
     try:
-        tagged = to_tagged(value)
+        with deeper_recursion():
+            tagged = to_tagged(value)
     except Cycle:
         # plistlib accepted the document and built a self-containing value, which tagged JSON cannot show.
         # The acceptance is the verdict (exit 0); the output says what was accepted.
@@ -165,7 +178,8 @@ def decode(data):
 
 def encode(data):
     try:
-        value = from_tagged(json.loads(data.decode("utf-8")))
+        with deeper_recursion():
+            value = from_tagged(json.loads(data.decode("utf-8")))
         return plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False)
     except (ValueError, TypeError, OverflowError, UnicodeDecodeError) as error:
         raise Rejected("%s: %s" % (type(error).__name__, error))
@@ -213,7 +227,7 @@ def main(argv):
         if call == "capabilities" and not rest:
             stdout.write(b'["decode", "encode", "read-attribute", "write-attribute"]\n')
         elif call == "version" and not rest:
-            stdout.write(("CPython %s plistlib\n" % platform.python_version()).encode())
+            stdout.write(("CPython %s plistlib\n" % sys.version.split()[0]).encode())
         elif call == "decode" and not rest:
             stdout.write(decode(stdin.read()))
         elif call == "encode" and not rest:

@@ -37,7 +37,7 @@ enum ConformanceCommand: Command {
                                   Writes every deviation as a list; with several
                                   implementations FILE must contain {impl}.
           --timeout SECONDS       Per call (default: 10).
-          --cpu-limit SECONDS     CPU-time limit per call, 0 for none (default: 3).
+          --cpu-limit SECONDS     CPU-time limit per call, 0 for none (default: 2).
           --memory-limit MIB      Address-space limit per call (default: 4096).
           --jobs N                Calls run at once (default: 2).
           --json                  Prints the report JSON instead of the summary.

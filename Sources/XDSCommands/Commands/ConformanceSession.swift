@@ -12,9 +12,9 @@ struct ConformanceSession {
     var options: ConformanceOptions
 
     func run() -> ExitStatus {
-        let vectorSet: VectorSet
+        let vectorDirectory: VectorDirectory
         do {
-            vectorSet = try VectorSet.load(directory: options.vectors)
+            vectorDirectory = try VectorDirectory.load(directory: options.vectors)
         } catch {
             Console.printError("Error: vectors: \(error)")
             return .ioError
@@ -52,8 +52,8 @@ struct ConformanceSession {
                 return .ioError
             }
         }
-        let allCases = ConformanceCase.all(vectorSet.vectors)
-        let knownIDs = Set(allCases.map(\.id) + vectorSet.vectors.map(\.metadata.id))
+        let allCases = ConformanceCase.all(vectorDirectory.vectors)
+        let knownIDs = Set(allCases.map(\.id) + vectorDirectory.vectors.map(\.metadata.id))
         let cases = allCases.filter { options.filter.includes($0) }
         let progress = isatty(2) == 1 ? Self.progressLine : nil
         let started = Date()
@@ -84,7 +84,7 @@ struct ConformanceSession {
             }
         }
         let provenance = Provenance(
-            suiteVersion: suiteVersion, vectorDigest: vectorSet.digest, os: RunEnvironment.operatingSystem(),
+            suiteVersion: suiteVersion, vectorDigest: vectorDirectory.digest, os: RunEnvironment.operatingSystem(),
             kernel: RunEnvironment.kernel(), filesystem: filesystem, date: RunEnvironment.now(),
             command: (["xds"] + CommandLine.arguments.dropFirst()).map(shellQuote).joined(separator: " "))
         let report = ConformanceReport(provenance: provenance, runs: runs)

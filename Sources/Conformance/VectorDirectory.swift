@@ -1,9 +1,9 @@
-// Sources/Conformance/VectorSet.swift - Loads Vectors/manifest.json and every vector's bytes, with the digest
+// Sources/Conformance/VectorDirectory.swift - Loads Vectors/manifest.json and every vector's bytes, with the digest
 
 import Foundation
 
 /// The vector set could not be loaded.
-public struct VectorSetError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct VectorDirectoryError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
     public init(path: String, _ message: String) {
@@ -27,7 +27,7 @@ public struct Vector: Sendable, Hashable {
 }
 
 /// Every vector of a directory laid out as DESIGN §4 says.
-public struct VectorSet: Sendable {
+public struct VectorDirectory: Sendable {
     public var directory: String
     public var manifest: Manifest
     public var vectors: [Vector]
@@ -42,22 +42,22 @@ public struct VectorSet: Sendable {
     }
 
     /// Reads `directory/manifest.json` and every input and expected file it lists.
-    /// - Throws: `VectorSetError` naming the file that is missing, unreadable or malformed, or a duplicate id.
-    public static func load(directory: String) throws(VectorSetError) -> VectorSet {
+    /// - Throws: `VectorDirectoryError` naming the file that is missing, unreadable or malformed, or a duplicate id.
+    public static func load(directory: String) throws(VectorDirectoryError) -> VectorDirectory {
         let manifestPath = directory + "/manifest.json"
         let manifestBytes = try readFile(manifestPath)
         let manifest: Manifest
         do {
             manifest = try JSONDecoder().decode(Manifest.self, from: Data(manifestBytes))
         } catch {
-            throw VectorSetError(path: manifestPath, "not a valid manifest: \(error)")
+            throw VectorDirectoryError(path: manifestPath, "not a valid manifest: \(error)")
         }
         var seen = Set<String>()
         var vectors: [Vector] = []
         var files: [(String, [UInt8])] = [("manifest.json", manifestBytes)]
         for metadata in manifest.vectors {
             guard seen.insert(metadata.id).inserted else {
-                throw VectorSetError(path: manifestPath, "duplicate vector id '\(metadata.id)'")
+                throw VectorDirectoryError(path: manifestPath, "duplicate vector id '\(metadata.id)'")
             }
             let input = try readFile(directory + "/" + metadata.input)
             files.append((metadata.input, input))
@@ -69,7 +69,7 @@ public struct VectorSet: Sendable {
             }
             vectors.append(Vector(metadata: metadata, input: input, expected: expected))
         }
-        return VectorSet(directory: directory, manifest: manifest, vectors: vectors, digest: computeDigest(files))
+        return VectorDirectory(directory: directory, manifest: manifest, vectors: vectors, digest: computeDigest(files))
     }
 
     /// SHA-256 over, for each file sorted by relative path: the path's UTF-8, a 0 byte, the length in
@@ -86,9 +86,9 @@ public struct VectorSet: Sendable {
         return hasher.hexDigest()
     }
 
-    private static func readFile(_ path: String) throws(VectorSetError) -> [UInt8] {
+    private static func readFile(_ path: String) throws(VectorDirectoryError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw VectorSetError(path: path, "missing or unreadable")
+            throw VectorDirectoryError(path: path, "missing or unreadable")
         }
         return [UInt8](data)
     }
