@@ -16,6 +16,9 @@ public struct OracleWorkScreen: Sendable {
         case depth
         /// More materialised nodes than `maximumNodes`.
         case expansion
+        /// A dictionary key is a UTF-16 string holding U+0000: libplist 2.2 then aborts
+        /// (`assert(length == strlen(*val))` in `plist_get_key_val`) when the dictionary is read.
+        case nulInUTF16Key = "nul-in-utf16-key"
     }
 
     /// Nesting beyond this is left to the reference (its default depth limit is 512).
@@ -144,6 +147,14 @@ public struct OracleWorkScreen: Sendable {
             return (marker, p, count)
         }
 
+        /// Whether object `index` is a UTF-16 string (marker 0x6n) with a U+0000 unit.
+        func isUTF16StringWithNUL(_ index: Int) -> Bool {
+            guard index < objectCount, let (marker, start, count) = header(of: index), marker >> 4 == 0x6,
+                count <= UInt64(bytes.count), start + Int(count) * 2 <= bytes.count
+            else { return false }
+            return (0..<Int(count)).contains { bytes[start + 2 * $0] == 0 && bytes[start + 2 * $0 + 1] == 0 }
+        }
+
         /// The object indices a container at `index` refers to (empty for leaves and malformed ones).
         func children(of index: Int) -> [Int] {
             guard let (marker, p, count) = header(of: index) else { return [] }
@@ -178,7 +189,13 @@ public struct OracleWorkScreen: Sendable {
             known[index] = .some(nil)
             var total = 1
             var height = 1
-            for child in layout.children(of: index) {
+            let children = layout.children(of: index)
+            if let (marker, _, _) = layout.header(of: index), marker >> 4 == 0xD,
+                children.prefix(children.count / 2).contains(where: layout.isUTF16StringWithNUL)
+            {
+                return (0, 0, .nulInUTF16Key)
+            }
+            for child in children {
                 let visited = visit(child, depth: depth + 1)
                 if let skip = visited.skip { return (0, 0, skip) }
                 total += visited.nodes
