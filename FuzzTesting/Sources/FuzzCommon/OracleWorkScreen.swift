@@ -73,6 +73,13 @@ public struct OracleWorkScreen: Sendable {
         return offsetsTooNarrow || refsTooNarrow
     }
 
+    /// Whether some object in the offset table is an empty UTF-16 string (marker 0x60), which
+    /// libplist 2.2 rejects.
+    public static func hasEmptyUTF16String(_ bytes: [UInt8]) -> Bool {
+        guard let layout = Layout(bytes) else { return false }
+        return (0..<layout.objectCount).contains { layout.header(of: $0)?.marker == 0x60 }
+    }
+
     /// The marker byte of the object that the offset table places at `offset`, if any.
     public static func marker(ofObjectAt offset: Int, in bytes: [UInt8]) -> UInt8? {
         guard let layout = Layout(bytes), offset < bytes.count else { return nil }

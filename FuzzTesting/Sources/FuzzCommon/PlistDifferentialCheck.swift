@@ -61,6 +61,7 @@ public enum PlistDifferentialCheck {
         case (.success(let value), .failure(let error)):
             var used = Set<KnownDivergence>()
             if LibplistView.project(value, &used) == nil { return .known(used) }
+            if OracleWorkScreen.hasEmptyUTF16String(bytes) { return .known([.emptyUTF16StringRejected]) }
             throw FuzzFinding(target, "libplist rejects only what the reference rejects", "libplist: \(error)")
         case (.success(let value), .success(let theirs)):
             var used = Set<KnownDivergence>()

@@ -69,6 +69,10 @@ public enum FuzzRegressionFamily {
                 .uid("4294967296"), "a 5-byte UID 2^32: libplist 2.2 and CoreFoundation reject UIDs above 2^32-1",
                 spec: "bplist.marker.uid", tags: [.uid]),
             good(
+                "libplist-empty-utf16-string-rejected", hex(header + "60 08" + trailer(count: 1, table: 9)),
+                .string(""), "an empty UTF-16 string (0x60): libplist 2.2 rejects the document",
+                spec: "bplist.string.utf16", tags: [.string, .utf16]),
+            good(
                 "libplist-set-read-as-array", hex(header + "c101 1001 080a" + trailer(count: 2, table: 12)),
                 .set([.int(1)]), "a set (0xC): libplist 2.2 reads it as an array", spec: "bplist.marker.set",
                 tags: [.set]),
