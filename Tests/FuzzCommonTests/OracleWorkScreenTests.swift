@@ -1,5 +1,6 @@
 // Tests/FuzzCommonTests/OracleWorkScreenTests.swift - The libplist pre-screen: expansion, cycles, depth
 
+import Foundation
 import FuzzCommon
 import Testing
 
@@ -65,5 +66,16 @@ import Testing
 
     @Test func malformedTrailerRunsBecauseLibplistRejectsItQuickly() {
         #expect(OracleWorkScreen().skipReason(Array("bplist00".utf8)) == nil)
+    }
+
+    @Test func utf16KeyWithNULIsSkippedBecauseLibplistAborts() throws {
+        let file = RegressionReplayTests.root.appendingPathComponent(
+            "Vectors/plist/regressions/libplist-assert-nul-in-utf16-key.bplist")
+        let bytes = try [UInt8](Data(contentsOf: file))
+        #expect(OracleWorkScreen().skipReason(bytes) == .nulInUTF16Key)
+        // The same NUL in a value is fine: libplist keeps it (oracle-utf16-string-keeps-nul).
+        let value = RegressionReplayTests.root.appendingPathComponent(
+            "Vectors/plist/regressions/oracle-utf16-string-keeps-nul.bplist")
+        #expect(OracleWorkScreen().skipReason(try [UInt8](Data(contentsOf: value))) == nil)
     }
 }

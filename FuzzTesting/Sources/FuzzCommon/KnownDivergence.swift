@@ -54,6 +54,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts offsets or references too narrow to address the offset table or every object
     /// (the strict reference, like CoreFoundation: `trailer`).
     case narrowWidthsAccepted = "libplist-narrow-widths-accepted"
+    /// libplist rejects a document holding an empty UTF-16 string (marker 0x60), which the
+    /// reference reads as "".
+    case emptyUTF16StringRejected = "libplist-empty-utf16-string-rejected"
 
     /// The relaxations of the strict reference that libplist 2.2 also makes, each a divergence.
     static var relaxations: [(divergence: KnownDivergence, rule: WritableKeyPath<DecodingRules, Bool>)] {

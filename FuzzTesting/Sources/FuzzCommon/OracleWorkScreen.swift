@@ -16,6 +16,9 @@ public struct OracleWorkScreen: Sendable {
         case depth
         /// More materialised nodes than `maximumNodes`.
         case expansion
+        /// A dictionary key is a UTF-16 string holding U+0000: libplist 2.2 then aborts
+        /// (`assert(length == strlen(*val))` in `plist_get_key_val`) when the dictionary is read.
+        case nulInUTF16Key = "nul-in-utf16-key"
     }
 
     /// Nesting beyond this is left to the reference (its default depth limit is 512).
@@ -68,6 +71,13 @@ public struct OracleWorkScreen: Sendable {
         let offsetsTooNarrow = (1..<8).contains(offsetSize) && table >> (8 * offsetSize) != 0
         let refsTooNarrow = (1..<8).contains(refSize) && count > 0 && (count - 1) >> (8 * refSize) != 0
         return offsetsTooNarrow || refsTooNarrow
+    }
+
+    /// Whether some object in the offset table is an empty UTF-16 string (marker 0x60), which
+    /// libplist 2.2 rejects.
+    public static func hasEmptyUTF16String(_ bytes: [UInt8]) -> Bool {
+        guard let layout = Layout(bytes) else { return false }
+        return (0..<layout.objectCount).contains { layout.header(of: $0)?.marker == 0x60 }
     }
 
     /// The marker byte of the object that the offset table places at `offset`, if any.
@@ -144,6 +154,14 @@ public struct OracleWorkScreen: Sendable {
             return (marker, p, count)
         }
 
+        /// Whether object `index` is a UTF-16 string (marker 0x6n) with a U+0000 unit.
+        func isUTF16StringWithNUL(_ index: Int) -> Bool {
+            guard index < objectCount, let (marker, start, count) = header(of: index), marker >> 4 == 0x6,
+                count <= UInt64(bytes.count), start + Int(count) * 2 <= bytes.count
+            else { return false }
+            return (0..<Int(count)).contains { bytes[start + 2 * $0] == 0 && bytes[start + 2 * $0 + 1] == 0 }
+        }
+
         /// The object indices a container at `index` refers to (empty for leaves and malformed ones).
         func children(of index: Int) -> [Int] {
             guard let (marker, p, count) = header(of: index) else { return [] }
@@ -178,7 +196,13 @@ public struct OracleWorkScreen: Sendable {
             known[index] = .some(nil)
             var total = 1
             var height = 1
-            for child in layout.children(of: index) {
+            let children = layout.children(of: index)
+            if let (marker, _, _) = layout.header(of: index), marker >> 4 == 0xD,
+                children.prefix(children.count / 2).contains(where: layout.isUTF16StringWithNUL)
+            {
+                return (0, 0, .nulInUTF16Key)
+            }
+            for child in children {
                 let visited = visit(child, depth: depth + 1)
                 if let skip = visited.skip { return (0, 0, skip) }
                 total += visited.nodes

@@ -61,6 +61,7 @@ public enum PlistDifferentialCheck {
         case (.success(let value), .failure(let error)):
             var used = Set<KnownDivergence>()
             if LibplistView.project(value, &used) == nil { return .known(used) }
+            if OracleWorkScreen.hasEmptyUTF16String(bytes) { return .known([.emptyUTF16StringRejected]) }
             throw FuzzFinding(target, "libplist rejects only what the reference rejects", "libplist: \(error)")
         case (.success(let value), .success(let theirs)):
             var used = Set<KnownDivergence>()
@@ -98,37 +99,19 @@ public enum PlistDifferentialCheck {
         _ document: [UInt8], _ error: BPlistError, _ theirs: PropertyListValue, _ used: Set<KnownDivergence>,
         _ notes: [String]
     ) throws(FuzzFinding) -> Set<KnownDivergence> {
-        if error.category == .offsetTable, OracleWorkScreen.hasObjectOffsetOutsideObjectArea(document) {
-            // No reference value to compare: the reference never reads outside the object area.
-            return used.union([.objectOffsetOutsideObjectArea])
-        }
-        if error.category == .limit, let marker = OracleWorkScreen.marker(ofObjectAt: error.offset, in: document) {
-            if marker == 0x33 { return used.union([.dateOutOfRangeAccepted]) }
-            if marker >> 4 == 0x8, marker & 0xF >= 8 { return used.union([.wideUIDAccepted]) }
-        }
-        if error.category == .length, error.offset > 0, error.offset < document.count,
-            [0x13, 0x14].contains(document[error.offset]), document[error.offset - 1] & 0xF == 0xF
-        {
-            return used.union([.wideCountAccepted])
-        }
-        if error.category == .trailer, OracleWorkScreen.hasTooNarrowWidths(document) {
-            return used.union([.narrowWidthsAccepted])
-        }
-        if error.category == .offsetTable, document.count >= 32, document[document.count - 26] > 8 {
-            return used.union([.wideOffsetTruncated])
-        }
-        if error.category == .objectRef, document.count >= 32, document[document.count - 25] > 8 {
-            return used.union([.wideObjectRefTruncated])
-        }
-        if error.category == .encoding {
-            switch OracleWorkScreen.stringKind(document, containing: error.offset) {
-            case 0x5 where document[error.offset] >= 0x80: return used.union([.asciiStringHighByte])
-            case 0x6: return used.union([.utf16UnpairedSurrogate])
-            default: break
-            }
-        }
+        if let divergence = KnownDivergence.explaining(error, in: document) { return used.union([divergence]) }
         if let (value, relaxations) = KnownDivergence.relaxedReading(document) {
             return try agreeing(value, theirs, used.union(relaxations))
+        }
+        // A fault libplist tolerates by a relaxation can hide a second one that another divergence explains.
+        if let relaxation = KnownDivergence.relaxationExplaining(error) {
+            var rules = DecodingRules.strict
+            for (_, rule) in KnownDivergence.relaxations { rules[keyPath: rule] = true }
+            do { _ = try BPlistDecoder.decode(document, rules: rules) } catch {
+                if let divergence = KnownDivergence.explaining(error, in: document) {
+                    return used.union([relaxation, divergence])
+                }
+            }
         }
         throw FuzzFinding(target, "libplist accepts only what the reference accepts", notes.joined(separator: "; "))
     }

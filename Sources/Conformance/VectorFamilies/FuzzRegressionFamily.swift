@@ -72,6 +72,10 @@ public enum FuzzRegressionFamily {
                 .uid("4294967296"), "a 5-byte UID 2^32: libplist 2.2 and CoreFoundation reject UIDs above 2^32-1",
                 spec: "bplist.marker.uid", tags: [.uid], level: .implementationDefined),
             good(
+                "libplist-empty-utf16-string-rejected", hex(header + "60 08" + trailer(count: 1, table: 9)),
+                .string(""), "an empty UTF-16 string (0x60): libplist 2.2 rejects the document",
+                spec: "bplist.string.utf16", tags: [.string, .utf16]),
+            good(
                 "libplist-set-read-as-array", hex(header + "c101 1001 080a" + trailer(count: 2, table: 12)),
                 .set([.int(1)]), "a set (0xC): libplist 2.2 reads it as an array", spec: "bplist.marker.set",
                 tags: [.set]),
@@ -84,6 +88,12 @@ public enum FuzzRegressionFamily {
                 .string("a\u{0}b"),
                 "a UTF-16 \"a\\0b\": libplist 2.2 keeps the NUL here (it cuts ASCII strings); the oracle assumed a cut",
                 spec: "bplist.string.utf16", tags: [.string, .utf16]),
+            good(
+                "libplist-assert-nul-in-utf16-key",
+                hex(header + "d10102 6200610000 09 080b10" + trailer(count: 3, table: 17)),
+                .dictionary([("a\u{0}", .bool(true))]),
+                "a UTF-16 key \"a\\0\": libplist 2.2 aborts (assert in plist_get_key_val) when the dictionary is read",
+                spec: "bplist.string.utf16", tags: [.crash, .dictionary, .utf16]),
             bad(
                 "libplist-ascii-string-high-byte", hex(header + "51c1 08" + trailer(count: 1, table: 10)), .encoding,
                 "an ASCII string holding byte 0xC1: libplist 2.2 accepts it",
