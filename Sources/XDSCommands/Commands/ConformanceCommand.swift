@@ -10,7 +10,8 @@ enum ConformanceCommand: Command {
     static let help = """
         OVERVIEW: Runs the conformance vectors against implementations.
 
-        USAGE: xds conformance [--vectors DIR] [--out DIR] [--impl NAME ...] [--cmd "CMD ..."]
+        USAGE: xds conformance [--vectors DIR] [--out DIR] [--impl NAME ...]
+                               [--cmd "CMD ..."]
                                [options]
 
         Each adapter call runs in its own process with a timeout and an address-space
@@ -20,8 +21,9 @@ enum ConformanceCommand: Command {
         OPTIONS:
           --vectors DIR           The vector set (default: Vectors).
           --out DIR               Writes DIR/conformance.json (and renderings).
-          --impl NAME             A built-in: reference, libplist, foundation-serialization,
-                                  foundation-decoder, plistlib, original, or all. Repeatable.
+          --impl NAME             A built-in: reference, libplist,
+                                  foundation-serialization, foundation-decoder,
+                                  plistlib, original, or all. Repeatable.
                                   Default: all, unless --cmd is given.
           --cmd "CMD ..."         An adapter command, split like a shell would.
           --name NAME             The adapter's name in reports (default: adapter).
