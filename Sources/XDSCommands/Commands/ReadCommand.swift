@@ -2,6 +2,7 @@
 
 import AttributeFiles
 import DocumentSource
+import TaggedJSON
 
 /// `xds read`: reads the x-document-source attribute of a file.
 enum ReadCommand: Command {
@@ -73,25 +74,8 @@ enum ReadCommand: Command {
 enum AttributeJSON {
     /// `{"identifier":"…","name":"…",…}` with the fields that are set, in the convention's order.
     static func object(_ attribute: DocumentSourceAttribute) -> String {
-        "{" + attribute.fields.map { "\(string($0.key)):\(string($0.value))" }.joined(separator: ",") + "}"
-    }
-
-    /// A JSON string literal.
-    static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "{"
+            + attribute.fields.map { "\(JSONStringLiteral.quoted($0.key)):\(JSONStringLiteral.quoted($0.value))" }
+            .joined(separator: ",") + "}"
     }
 }

@@ -1,6 +1,7 @@
 // Sources/XDSCommands/Commands/SelectIconCommand.swift - `xds select-icon`: choose the icon from appInfo.json
 
 import Icons
+import TaggedJSON
 
 /// `xds select-icon`: chooses the icon from appInfo.json (DESIGN §5 adapter call).
 enum SelectIconCommand: Command {
@@ -70,7 +71,8 @@ enum SelectIconCommand: Command {
         case .icon(let url, let width, let height, let index):
             if parsed.has("--json") {
                 Console.printOut(
-                    "{\"url\":\(jsonString(url)),\"width\":\(width),\"height\":\(height),\"index\":\(index)}")
+                    "{\"url\":\(JSONStringLiteral.quoted(url)),\"width\":\(width),\"height\":\(height),\"index\":\(index)}"
+                )
             } else {
                 Console.printOut(url)
             }
@@ -88,27 +90,5 @@ enum SelectIconCommand: Command {
         Console.printError("Error: \(message)")
         Console.printError("  See 'xds select-icon --help' for more information.")
         return .usage
-    }
-
-    /// A JSON string literal (RFC 8259 escaping).
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
     }
 }

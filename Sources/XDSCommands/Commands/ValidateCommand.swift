@@ -2,6 +2,7 @@
 
 import AttributeFiles
 import DocumentSource
+import TaggedJSON
 
 /// `xds validate`: checks an attribute against the convention.
 enum ValidateCommand: Command {
@@ -84,7 +85,7 @@ enum ValidateCommand: Command {
 
     /// The report as JSON, keys in a fixed order.
     static func json(_ report: ValidationReport, source: String) -> String {
-        let s = AttributeJSON.string
+        let s = JSONStringLiteral.quoted
         let findings = report.findings.map { finding in
             var fields = [
                 "\"code\":\(s(finding.code))", "\"level\":\(s(finding.level.rawValue))",
