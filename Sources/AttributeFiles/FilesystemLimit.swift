@@ -90,9 +90,9 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
                 // id parent major:minor root mountpoint options [optional…] - type source superoptions
                 let fields = line.split(separator: " ")
                 guard fields.count > 4, let dash = fields.firstIndex(of: "-"), dash + 2 < fields.count else { continue }
-                let entry = MountTable(type: String(fields[dash + 1]), source: unescape(fields[dash + 2]))
+                let entry = MountTable(type: String(fields[dash + 1]), source: MountField.unescape(fields[dash + 2]))
                 if fields[2] == device { return entry }
-                let mountPoint = unescape(fields[4])
+                let mountPoint = MountField.unescape(fields[4])
                 if let resolved,
                     resolved == mountPoint || resolved.hasPrefix(mountPoint == "/" ? "/" : mountPoint + "/"),
                     mountPoint.utf8.count >= best?.length ?? -1
@@ -101,23 +101,6 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
                 }
             }
             return best?.entry
-        }
-
-        /// mountinfo writes space, tab, newline and backslash as `\ooo`.
-        private static func unescape(_ field: Substring) -> String {
-            var bytes: [UInt8] = []
-            var utf8 = Array(field.utf8)[...]
-            while let byte = utf8.popFirst() {
-                if byte == UInt8(ascii: "\\"), utf8.count >= 3,
-                    let value = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8)
-                {
-                    bytes.append(value)
-                    utf8 = utf8.dropFirst(3)
-                } else {
-                    bytes.append(byte)
-                }
-            }
-            return String(decoding: bytes, as: UTF8.self)
         }
 
         private static func realPath(_ path: String) -> String? {

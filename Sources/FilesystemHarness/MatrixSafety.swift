@@ -1,5 +1,6 @@
 // Sources/FilesystemHarness/MatrixSafety.swift - Leftover mounts from an earlier run, and cleanup on a signal
 
+import AttributeFiles
 import Foundation
 
 /// Keeps `make fs` from leaving mounts behind: a state file lists every mount the run made, so a
@@ -100,23 +101,7 @@ public enum MatrixSafety {
         guard let table = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return [] }
         return table.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
-            return fields.count > 1 ? decodeOctal(String(fields[1])) : nil
+            return fields.count > 1 ? MountField.unescape(fields[1]) : nil
         }
-    }
-
-    static func decodeOctal(_ field: String) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(field.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "\\"), utf8.count >= 3,
-                let value = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(3)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
