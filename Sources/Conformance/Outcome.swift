@@ -35,7 +35,7 @@ public enum Outcome: String, Codable, CaseIterable, Hashable, Sendable, Comparab
     /// A glyph, so that reports never rely on colour alone.
     public var glyph: String {
         switch self {
-        case .crash: return "💥"
+        case .crash: return "☠"
         case .shouldHaveAccepted: return "✗"
         case .shouldHaveRejected: return "⚠"
         case .wrongValue: return "≠"
