@@ -33,13 +33,13 @@ test: build build-debug
 
 # The main job: every vector, every built-in implementation (and IMPL when given) → Reports/.
 conformance: build
-	$(XDS) conformance --vectors Vectors --out Reports $(if $(IMPL),--cmd "$(IMPL)",)
+	$(XDS) conformance --vectors Vectors --out Reports --impl all --jobs 2 $(if $(IMPL),--cmd "$(IMPL)",)
 
 # Builds every fuzz target and runs each for FUZZ_SECONDS.
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh
 
-# Re-renders Reports/fuzz.* from the last campaign.
+# Runs the same campaign, then writes Reports/fuzz.json and Reports/fuzz.md from it.
 fuzz-report: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh --report
 

@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "DocumentSource", targets: ["DocumentSource"]),
         .library(name: "Icons", targets: ["Icons"]),
         .library(name: "LibplistBridge", targets: ["LibplistBridge"]),
+        // The fuzz oracles, for the FuzzTesting package (which depends on this one by path).
+        .library(name: "FuzzCommon", targets: ["FuzzCommon"]),
     ],
     targets: [
         // The bplist00 codec: stdlib only.
@@ -37,7 +39,10 @@ let package = Package(
         // Vectors, manifest, adapter protocol, runner, outcomes.
         .target(
             name: "Conformance",
-            dependencies: ["BinaryPlist", "TaggedJSON", "DocumentSource", "Icons", "LibplistBridge"]),
+            dependencies: [
+                "BinaryPlist", "TaggedJSON", "DocumentSource", "Icons", "LibplistBridge", "XAttr", "AttributeFiles",
+            ],
+            exclude: ["KnownFailures"]),
         // Renders results (JSON, Markdown, HTML, JUnit); computes nothing.
         .target(name: "Reporting", dependencies: ["Conformance"]),
         // Loop devices, mounts, limit probes on real filesystems.
@@ -60,6 +65,12 @@ let package = Package(
             dependencies: ["BinaryPlist", "LibplistBridge", "Icons", "XAttr", "DocumentSource", "Reporting"]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["Conformance", "BinaryPlist"]),
+        // The fuzz oracles, shared by the libFuzzer targets (FuzzTesting/) and the regression replay.
+        .target(
+            name: "FuzzCommon", dependencies: ["BinaryPlist", "DocumentSource", "Icons", "LibplistBridge"],
+            path: "FuzzTesting/Sources/FuzzCommon"),
+        // Replays Vectors/*/regressions/ through the fuzz oracles in a release build (make test).
+        .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon"]),
 
         .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist"]),
         .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist"]),
@@ -70,10 +81,13 @@ let package = Package(
         .testTarget(name: "IconsTests", dependencies: ["Icons"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Reporting", "BinaryPlist"]),
+        .testTarget(
+            name: "ConformanceTests", dependencies: ["Conformance", "Reporting", "BinaryPlist"], exclude: ["Fixtures"]),
         .testTarget(name: "FilesystemHarnessTests", dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles"]),
         .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
-        .testTarget(name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON"]),
+        .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
+        .testTarget(
+            name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource"]),
     ]
 )
 

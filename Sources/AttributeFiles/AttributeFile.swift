@@ -73,7 +73,9 @@ public enum AttributeFile {
         }
         let bytes = attribute.encoded()
         let limit = FilesystemLimit.of(path: path, name: attributeName)
-        if let maximum = limit.maximumValueSize, bytes.count > maximum {
+        if let maximum = limit.maximumValueSize, bytes.count > maximum,
+            limit.isCertain || bytes.count > AttributeSizeLimits.linuxMaximum
+        {
             throw .tooLarge(path: path, size: bytes.count, limit: maximum, filesystem: limit.filesystem)
         }
         let result = WriteResult(bytes: bytes, limit: limit)

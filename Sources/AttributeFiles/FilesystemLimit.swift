@@ -14,9 +14,20 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
     public var filesystem: String
     /// The largest value for the name, or nil when unknown (then the write is tried and errno mapped).
     public var maximumValueSize: Int?
+    /// False when the limit rests on an assumption (ext4's `ea_inode` feature could not be read, as
+    /// happens when not root): a larger value is then tried, and `ENOSPC` reported with the limit.
+    public var isCertain: Bool
+
+    public init(filesystem: String, maximumValueSize: Int? = nil, isCertain: Bool = true) {
+        self.filesystem = filesystem
+        self.maximumValueSize = maximumValueSize
+        self.isCertain = isCertain
+    }
 
     public var description: String {
-        filesystem + (maximumValueSize.map { ", at most \($0) bytes per value" } ?? ", limit unknown")
+        filesystem
+            + (maximumValueSize.map { ", at most \($0) bytes per value" + (isCertain ? "" : " unless ea_inode") }
+                ?? ", limit unknown")
     }
 
     /// The limit for attribute `name` on the filesystem holding `path`: its type and source device from
@@ -32,14 +43,16 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
                 var info = statvfs()
                 guard statvfs(path, &info) == 0 else { return FilesystemLimit(filesystem: mount.type) }
                 let blockSize = Int(info.f_bsize)
-                if Ext4Superblock.hasLargeValues(device: mount.source) {
+                let largeValues = Ext4Superblock.hasLargeValues(device: mount.source)
+                if largeValues == true {
                     return FilesystemLimit(
                         filesystem: "\(mount.type) (\(blockSize)-byte blocks, ea_inode)",
                         maximumValueSize: AttributeSizeLimits.linuxMaximum)
                 }
                 return FilesystemLimit(
                     filesystem: "\(mount.type) (\(blockSize)-byte blocks)",
-                    maximumValueSize: AttributeSizeLimits.ext4(blockSize: blockSize, name: name))
+                    maximumValueSize: AttributeSizeLimits.ext4(blockSize: blockSize, name: name),
+                    isCertain: largeValues != nil)
             case "btrfs":
                 guard let nodeSize = BtrfsInfo.nodeSize(device: mount.source) else {
                     return FilesystemLimit(filesystem: "btrfs (node size unknown)")
@@ -64,21 +77,53 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
         var type: String
         var source: String
 
-        /// The mount whose device is `stat(path).st_dev`.
+        /// The mount whose device is `stat(path).st_dev`; failing that (btrfs gives each subvolume its
+        /// own anonymous device), the mount whose mount point is the longest prefix of the real path.
         static func entry(containing path: String) -> MountTable? {
             var status = stat()
             guard stat(path, &status) == 0 else { return nil }
             let device = "\(major(status.st_dev)):\(minor(status.st_dev))"
             guard let bytes = readBytes("/proc/self/mountinfo", offset: 0, count: 1 << 20) else { return nil }
+            var best: (length: Int, entry: MountTable)?
+            let resolved = realPath(path)
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
                 // id parent major:minor root mountpoint options [optional…] - type source superoptions
                 let fields = line.split(separator: " ")
-                guard fields.count > 2, fields[2] == device, let dash = fields.firstIndex(of: "-"),
-                    dash + 2 < fields.count
-                else { continue }
-                return MountTable(type: String(fields[dash + 1]), source: String(fields[dash + 2]))
+                guard fields.count > 4, let dash = fields.firstIndex(of: "-"), dash + 2 < fields.count else { continue }
+                let entry = MountTable(type: String(fields[dash + 1]), source: unescape(fields[dash + 2]))
+                if fields[2] == device { return entry }
+                let mountPoint = unescape(fields[4])
+                if let resolved,
+                    resolved == mountPoint || resolved.hasPrefix(mountPoint == "/" ? "/" : mountPoint + "/"),
+                    mountPoint.utf8.count >= best?.length ?? -1
+                {
+                    best = (mountPoint.utf8.count, entry)
+                }
             }
-            return nil
+            return best?.entry
+        }
+
+        /// mountinfo writes space, tab, newline and backslash as `\ooo`.
+        private static func unescape(_ field: Substring) -> String {
+            var bytes: [UInt8] = []
+            var utf8 = Array(field.utf8)[...]
+            while let byte = utf8.popFirst() {
+                if byte == UInt8(ascii: "\\"), utf8.count >= 3,
+                    let value = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8)
+                {
+                    bytes.append(value)
+                    utf8 = utf8.dropFirst(3)
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        private static func realPath(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
         }
     }
 
@@ -86,12 +131,13 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
     enum Ext4Superblock {
         static let eaInodeFeature: UInt32 = 0x0400  // EXT4_FEATURE_INCOMPAT_EA_INODE
 
-        /// Whether the filesystem stores large values in their own inodes; false when it cannot tell.
-        static func hasLargeValues(device: String) -> Bool {
+        /// Whether the filesystem stores large values in their own inodes; nil when it cannot tell
+        /// (the device is not readable, e.g. not root).
+        static func hasLargeValues(device: String) -> Bool? {
             // The superblock starts at byte 1024; s_feature_incompat is at 0x60 within it.
             guard device.hasPrefix("/dev/"), let bytes = readBytes(device, offset: 1024 + 0x60, count: 4),
                 bytes.count == 4
-            else { return false }
+            else { return nil }
             let incompat = bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             return incompat & eaInodeFeature != 0
         }

@@ -46,7 +46,7 @@ public enum VectorErrorCategory: String, Codable, CaseIterable, Hashable, Sendab
 public enum VectorTag: String, Codable, CaseIterable, Hashable, Sendable {
     /// Encoder output must equal the input bytes exactly.
     case canonical
-    case header, trailer, offsetTable = "offset-table", objectRef = "object-ref", count
+    case header, trailer, offsetTable = "offset-table", objectRef = "object-ref", count, marker
     case integer, real, date, data, string, ascii, utf16, uid, array, set, dictionary, null, fill, bool
     case sharedObject = "shared-object", outOfOrder = "out-of-order", gap
     case cycle, depth, fanOut = "fan-out", truncation, limit

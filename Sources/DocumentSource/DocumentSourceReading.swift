@@ -45,8 +45,8 @@ extension DocumentSourceAttribute {
 }
 
 extension PropertyListValue {
-    /// `a string`, `an array`, … for messages.
-    public var typeName: String {
+    /// `a string`, `an array`, … for messages (internal: the name is too generic to export).
+    var typeName: String {
         switch self {
         case .string: return "a string"
         case .integer: return "an integer"

@@ -13,19 +13,15 @@ public struct ValidationReport: Hashable, Sendable {
     /// The size of the bytes as found.
     public var size: Int
     /// Whether the bytes fit each filesystem configuration, in `AttributeSizeLimits` order.
-    public var portability: [(target: AttributeSizeLimits.Target, fits: Bool)]
+    public var portability: [Portability]
 
     /// Whether any finding is at error level.
     public var hasErrors: Bool { findings.contains { $0.level == .error } }
 
-    public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
-        lhs.findings == rhs.findings && lhs.attribute == rhs.attribute && lhs.format == rhs.format
-            && lhs.size == rhs.size
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(findings)
-        hasher.combine(size)
+    /// Whether the value fits one filesystem configuration.
+    public struct Portability: Hashable, Sendable {
+        public var target: AttributeSizeLimits.Target
+        public var fits: Bool
     }
 }
 
@@ -61,7 +57,9 @@ public enum DocumentSourceValidator {
             checkSchema(value, findings: &findings)
         }
         if let attribute { ConventionRules.check(attribute, findings: &findings) }
-        let portability = AttributeSizeLimits.portabilityTargets(name: name).map { ($0, bytes.count <= $0.limit) }
+        let portability = AttributeSizeLimits.portabilityTargets(name: name).map {
+            ValidationReport.Portability(target: $0, fits: bytes.count <= $0.limit)
+        }
         checkPortability(size: bytes.count, name: name, portability: portability, findings: &findings)
         return ValidationReport(
             findings: findings, attribute: attribute, format: format, size: bytes.count, portability: portability)
@@ -130,7 +128,7 @@ public enum DocumentSourceValidator {
     }
 
     private static func checkPortability(
-        size: Int, name: String, portability: [(target: AttributeSizeLimits.Target, fits: Bool)],
+        size: Int, name: String, portability: [ValidationReport.Portability],
         findings: inout [ValidationFinding]
     ) {
         let darwinName = name.hasPrefix("user.") ? String(name.dropFirst(5)) : name
@@ -146,7 +144,8 @@ public enum DocumentSourceValidator {
                         + "extended attribute value"))
             return
         }
-        for (target, fits) in portability where !fits {
+        for entry in portability where !entry.fits {
+            let target = entry.target
             findings.append(
                 .init(
                     .portabilityTooLarge,

@@ -141,7 +141,7 @@ public enum Mounts {
             if let mkfs = kind.mkfsCommand(image: image) { try HostCommand.run(mkfs.tool, mkfs.arguments) }
             let device = try HostCommand.run("losetup", ["--find", "--show", image])
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            defer { _ = try? HostCommand.run("losetup", ["-d", device]) }
+            defer { detach(device) }
             var arguments = ["-t", kind.typeName]
             if !options.isEmpty { arguments += ["-o", options.joined(separator: ",")] }
             try HostCommand.run("mount", arguments + [device, mountPoint])
@@ -170,6 +170,16 @@ public enum Mounts {
             try HostCommand.run("umount", [mountPoint])
         } catch {
             _ = try? HostCommand.run("umount", ["-l", mountPoint])
+        }
+    }
+
+    /// Detaches a loop device and waits (bounded) until the kernel has let go of its backing file:
+    /// the kernel defers the detach while something (udev, blkid) still holds the device open.
+    static func detach(_ device: String) {
+        _ = try? HostCommand.run("losetup", ["-d", device])
+        let backingFile = "/sys/block/\(device.split(separator: "/").last ?? "")/loop/backing_file"
+        for _ in 0..<250 where FileManager.default.fileExists(atPath: backingFile) {
+            usleep(20_000)
         }
     }
 

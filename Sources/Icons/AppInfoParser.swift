@@ -17,6 +17,10 @@ extension AppInfo {
                 category: .limit, offset: limits.maxBytes,
                 detail: "appInfo.json is \(bytes.count) bytes, over the \(limits.maxBytes)-byte limit")
         }
+        if let comma = trailingComma(in: bytes) {
+            throw AppInfoError(
+                category: .malformedJSON, offset: comma, detail: "trailing comma before a closing bracket or brace")
+        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
@@ -57,6 +61,7 @@ extension AppInfo {
         guard let number = value as? NSNumber else { return .null }
         if let decimal = number as? NSDecimalNumber {
             // JSONSerialization uses NSDecimalNumber for integer literals beyond 64 bits.
+            if decimal.compare(NSDecimalNumber(value: Int.min)) == .orderedSame { return .integer(Int.min) }
             let double = decimal.doubleValue
             if double.rounded(.towardZero) == double && abs(double) >= 9.2e18 {
                 return .largeInteger(negative: double < 0)
@@ -75,6 +80,40 @@ extension AppInfo {
         default:
             return .integer(Int(number.int64Value))
         }
+    }
+
+    /// The offset of a `,` followed (after whitespace) by `]` or `}`, outside strings, in UTF-8 input.
+    /// Foundation on Linux accepts such trailing commas; RFC 8259 and Apple's NSJSONSerialization do
+    /// not. UTF-16/32 input (a NUL among the first bytes) is left to Foundation.
+    static func trailingComma(in bytes: [UInt8]) -> Int? {
+        if bytes.prefix(4).contains(0) { return nil }
+        var inString = false
+        var escaped = false
+        var pendingComma: Int?
+        for (offset, byte) in bytes.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                continue
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if let pendingComma { return pendingComma }
+            case UInt8(ascii: "\""):
+                inString = true
+            default:
+                break
+            }
+            pendingComma = byte == UInt8(ascii: ",") ? offset : nil
+        }
+        return nil
     }
 
     /// Foundation's messages say "around character N"; that index is reported as the offset.

@@ -46,15 +46,13 @@ enum LegacySelector {
                 break
             } else if Double(w) > preferred && Double(h) > preferred && w < foundWidth && h < foundWidth {
                 // Height is compared with the found WIDTH, as in the original.
+                let reason = "\(w)x\(h): both above \(format(preferred)), both below foundWidth \(name(foundWidth))"
                 found = (srcValue, w, h, index)
                 foundWidth = w
-                notes.append(
-                    EntryNote(
-                        index: index, taken: true,
-                        reason:
-                            "\(w)x\(h) is larger than \(format(preferred)) and below \(foundWidthText(index, notes))"))
+                notes.append(EntryNote(index: index, taken: true, reason: reason))
             } else {
-                notes.append(EntryNote(index: index, taken: false, reason: "\(w)x\(h) does not qualify"))
+                let reason = "\(w)x\(h): not both above \(format(preferred)) and below foundWidth \(name(foundWidth))"
+                notes.append(EntryNote(index: index, taken: false, reason: reason))
             }
         }
         guard let found else { return .none(.noneLargeEnough) }
@@ -72,7 +70,5 @@ enum LegacySelector {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    private static func foundWidthText(_ index: Int, _ notes: [EntryNote]) -> String {
-        notes.contains(where: \.taken) ? "the found width" : "NSIntegerMax"
-    }
+    private static func name(_ width: Int) -> String { width == Int.max ? "NSIntegerMax" : String(width) }
 }

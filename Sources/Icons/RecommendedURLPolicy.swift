@@ -103,7 +103,7 @@ public enum RecommendedURLPolicy {
             }
             if byte == UInt8(ascii: "#") { hashes += 1 }
             guard isURICharacter(byte), hashes <= 1 else {
-                let shown = byte < 0x21 || byte == 0x7F ? String(format(byte)) : String(UnicodeScalar(byte))
+                let shown = byte < 0x20 || byte == 0x7F ? String(format(byte)) : String(UnicodeScalar(byte))
                 return .failure(URLRefusal("not a URL: character '\(shown)' at offset \(index)"))
             }
             index += 1

@@ -11,6 +11,7 @@ public enum XDS {
         DecodeCommand.self, EncodeCommand.self, SelectIconCommand.self,
         ConformanceCommand.self, FSProbeCommand.self, ReportCommand.self,
         ReadAttributeCommand.self, WriteAttributeCommand.self, CapabilitiesCommand.self,
+        AdapterLibplistCommand.self,
     ]
 
     /// Runs `xds` with `arguments` (including the program name at index 0).

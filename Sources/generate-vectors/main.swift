@@ -1,6 +1,17 @@
-// Sources/generate-vectors/main.swift - Writes the generated vector families (placeholder, see issue 5)
+// Sources/generate-vectors/main.swift - `generate-vectors DIR`: writes every generated vector family into DIR
 
+import Conformance
 import Foundation
 
-FileHandle.standardError.write(Data("generate-vectors: not implemented yet\n".utf8))
-exit(70)
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 1, let folder = arguments.first, !folder.hasPrefix("-") else {
+    FileHandle.standardError.write(Data("usage: generate-vectors DIR   (normally: generate-vectors Vectors)\n".utf8))
+    exit(64)
+}
+do {
+    try GeneratedVectorSet.write(to: URL(fileURLWithPath: folder, isDirectory: true))
+    print("generate-vectors: \(GeneratedVectorSet.generated().count) vectors written to \(folder)")
+} catch {
+    FileHandle.standardError.write(Data("generate-vectors: \(error)\n".utf8))
+    exit(1)
+}

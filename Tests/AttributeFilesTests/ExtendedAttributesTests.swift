@@ -139,4 +139,77 @@ struct ExtendedAttributesTests {
             #expect(error?.valueSize == 953)
         }
     }
+
+    /// The object under test and whether the call follows symlinks.
+    enum Object: String, CaseIterable { case file, directory, linkToFile, linkToDirectory }
+
+    @Test(arguments: Object.allCases, [true, false])
+    func fileDirectoryAndSymlinkWithAndWithoutFollowing(object: Object, follow: Bool) throws {
+        try Mounts.withMountedFilesystem(.tmpfs) { fs in
+            try makeFile(fs.path("file"))
+            try FileManager.default.createDirectory(atPath: fs.path("directory"), withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: fs.path("linkToFile"), withDestinationPath: "file")
+            try FileManager.default.createSymbolicLink(
+                atPath: fs.path("linkToDirectory"), withDestinationPath: "directory")
+            let path = fs.path(object.rawValue)
+            let isLink = object == .linkToFile || object == .linkToDirectory
+            if isLink && !follow {
+                // Linux: user.* on the link itself is refused when set and absent when read or listed.
+                let error = #expect(throws: XAttrError.self) {
+                    try ExtendedAttributes.setValue([1], named: name, at: path, followSymlinks: false)
+                }
+                #expect(error?.errno == .notPermitted)
+                #expect(try ExtendedAttributes.value(named: name, at: path, followSymlinks: false) == nil)
+                #expect(
+                    try ExtendedAttributes.names(at: path, followSymlinks: false).filter { $0.hasPrefix("user.") } == []
+                )
+                return
+            }
+            try ExtendedAttributes.setValue([1, 2], named: name, at: path, followSymlinks: follow)
+            #expect(try ExtendedAttributes.value(named: name, at: path, followSymlinks: follow) == [1, 2])
+            #expect(try ExtendedAttributes.names(at: path, followSymlinks: follow).contains(name))
+            if isLink {
+                // Following wrote the target; the link itself still has nothing.
+                let target = fs.path(object == .linkToFile ? "file" : "directory")
+                #expect(try ExtendedAttributes.value(named: name, at: target) == [1, 2])
+                #expect(try ExtendedAttributes.value(named: name, at: path, followSymlinks: false) == nil)
+            }
+            try ExtendedAttributes.removeValue(named: name, at: path, followSymlinks: follow)
+            #expect(try ExtendedAttributes.value(named: name, at: path, followSymlinks: follow) == nil)
+        }
+    }
+
+    @Test func listsEveryNameSet() throws {
+        try Mounts.withMountedFilesystem(.tmpfs) { fs in
+            let file = fs.path("file")
+            try makeFile(file)
+            let names = (0..<50).map { "user.n\($0)" } + ["user.é/: x"]
+            for other in names { try ExtendedAttributes.setValue([], named: other, at: file) }
+            #expect(Set(try ExtendedAttributes.names(at: file)) == Set(names))
+        }
+    }
+
+    @Test func badNamesMapToTheKernelsErrnos() throws {
+        try Mounts.withMountedFilesystem(.tmpfs) { fs in
+            let file = fs.path("file")
+            try makeFile(file)
+            func errno(_ attributeName: String) -> SystemErrno? {
+                do {
+                    try ExtendedAttributes.setValue([1], named: attributeName, at: file)
+                    return nil
+                } catch {
+                    return error.errno
+                }
+            }
+            #expect(errno("user." + String(repeating: "n", count: 250)) == nil)  // 255 bytes: fine
+            #expect(errno("user." + String(repeating: "n", count: 251)) == .outOfRange)
+            #expect(errno("") == .outOfRange)
+            #expect(errno("x-document-source") == .notSupported)  // no namespace on Linux
+            #expect(errno("user.") == .invalidArgument)
+            let error = #expect(throws: XAttrError.self) {
+                try ExtendedAttributes.setValue([1], named: "user." + String(repeating: "n", count: 251), at: file)
+            }
+            #expect(error?.description.contains("longer than 255 bytes") == true)
+        }
+    }
 }

@@ -1,19 +1,30 @@
-// Sources/XDSCommands/Commands/CapabilitiesCommand.swift - `xds capabilities` (placeholder until issue  the calls this implementation supports:5 lands it)
+// Sources/XDSCommands/Commands/CapabilitiesCommand.swift - `xds capabilities`: the adapter calls xds answers
 
-/// `xds capabilities`: Adapter call, the calls this implementation supports.
+/// `xds capabilities`: adapter call, the JSON list of calls this implementation supports.
 enum CapabilitiesCommand: Command {
     static let name = "capabilities"
     static let abstract = "Adapter call, the calls this implementation supports"
     static let help = """
-        OVERVIEW: Adapter call, the calls this implementation supports.
+        OVERVIEW: Adapter call: prints the JSON list of adapter calls xds supports.
 
         USAGE: xds capabilities
 
-        Not implemented yet.
+        See 'xds help adapter' for the adapter protocol.
+
+        EXIT STATUS:
+          0   printed
+          64  usage error
         """
 
+    /// The calls `xds` answers as an adapter (DESIGN §5 names).
+    static let calls = ["decode", "encode", "read-attribute", "write-attribute", "select-icon"]
+
     static func run(_ arguments: [String]) -> ExitStatus {
-        Console.printError("xds capabilities: not implemented yet")
-        return .internalError
+        switch parseOrExit(arguments, spec: ArgumentSpec()) {
+        case .failure(let code): return code.status
+        case .success:
+            Console.printOut("[" + calls.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+            return .success
+        }
     }
 }

@@ -1,19 +1,80 @@
-// Sources/XDSCommands/Commands/ConformanceCommand.swift - `xds conformance` (placeholder until issue 5 lands it)
+// Sources/XDSCommands/Commands/ConformanceCommand.swift - `xds conformance`: vectors × implementations → report
 
-/// `xds conformance`: Runs the conformance vectors against implementations.
+import Conformance
+import Foundation
+
+/// `xds conformance`: runs the conformance vectors against built-in implementations and adapters.
 enum ConformanceCommand: Command {
     static let name = "conformance"
     static let abstract = "Runs the conformance vectors against implementations"
     static let help = """
         OVERVIEW: Runs the conformance vectors against implementations.
 
-        USAGE: xds conformance
+        USAGE: xds conformance [--vectors DIR] [--out DIR] [--impl NAME ...] [--cmd "CMD ..."]
+                               [options]
 
-        Not implemented yet.
+        Each adapter call runs in its own process with a timeout and an address-space
+        limit. Exit 1 is a rejection; any other status, a signal, a timeout or running
+        out of memory is a crash. See 'xds help adapter' for the protocol.
+
+        OPTIONS:
+          --vectors DIR           The vector set (default: Vectors).
+          --out DIR               Writes DIR/conformance.json (and renderings).
+          --impl NAME             A built-in: reference, libplist, foundation-serialization,
+                                  foundation-decoder, plistlib, original, or all. Repeatable.
+                                  Default: all, unless --cmd is given.
+          --cmd "CMD ..."         An adapter command, split like a shell would.
+          --name NAME             The adapter's name in reports (default: adapter).
+          --area AREA             plist, attribute or icons; repeatable, comma lists.
+          --level LEVEL           required, recommended or implementation-defined.
+          --run GLOB              Only cases whose id or vector id matches; repeatable.
+          --skip GLOB             Leaves out matching cases; repeatable.
+          --known-failures FILE   The list for the adapter (or the one --impl).
+          --known-failures-dir DIR
+                                  Built-ins' lists, DIR/<impl>.txt (default:
+                                  Sources/Conformance/KnownFailures when present).
+          --write-known-failures FILE
+                                  Writes every deviation as a list; with several
+                                  implementations FILE must contain {impl}.
+          --timeout SECONDS       Per call (default: 10).
+          --cpu-limit SECONDS     CPU-time limit per call, 0 for none (default: 3).
+          --memory-limit MIB      Address-space limit per call (default: 4096).
+          --jobs N                Calls run at once (default: 2).
+          --json                  Prints the report JSON instead of the summary.
+          --junit FILE, --html FILE, --markdown FILE
+                                  Renderings of the report.
+
+        EXIT STATUS:
+          0   no required-level case deviates unexpectedly, no known failure is stale
+          1   an unexpected deviation, a stale or unknown known-failure entry
+          64  usage error
+          74  vectors unreadable, report or list unwritable, implementation unusable
         """
 
+    static let spec = ArgumentSpec(
+        valueOptions: [
+            "--vectors", "--out", "--impl", "--cmd", "--name", "--area", "--level", "--run", "--skip",
+            "--known-failures",
+            "--known-failures-dir", "--write-known-failures", "--timeout", "--cpu-limit", "--memory-limit", "--jobs",
+            "--junit",
+            "--html",
+            "--markdown",
+        ],
+        flags: ["--json"])
+
     static func run(_ arguments: [String]) -> ExitStatus {
-        Console.printError("xds conformance: not implemented yet")
-        return .internalError
+        let parsed: Arguments
+        switch parseOrExit(arguments, spec: spec) {
+        case .success(let value): parsed = value
+        case .failure(let code): return code.status
+        }
+        do {
+            let options = try ConformanceOptions(parsed)
+            return ConformanceSession(options: options).run()
+        } catch {
+            Console.printError("Error: \(error.message)")
+            Console.printError("  See 'xds conformance --help' for more information.")
+            return .usage
+        }
     }
 }

@@ -12,7 +12,8 @@ enum ReadCommand: Command {
 
         Reads as the original XDSDocumentSourceAttribute does: the root must be a
         dictionary, and each of identifier, name, path and appInfoURL is kept only
-        when its value is a string. Only binary property lists are read.
+        when its value is a string. Only binary property lists are read. Without
+        --json, notes on standard error say which keys and values were ignored.
 
         USAGE: xds read <path> [--json] [--no-follow]
 
@@ -38,18 +39,33 @@ enum ReadCommand: Command {
         case .failure(let exit): return exit.status
         }
         let path = parsed.positionals[0]
+        let bytes: [UInt8]
+        let attribute: DocumentSourceAttribute
         do {
-            let attribute = try AttributeFile.read(at: path, followSymlinks: !parsed.has("--no-follow"))
-            if parsed.has("--json") {
-                Console.printOut(AttributeJSON.object(attribute))
-            } else {
-                for (key, value) in attribute.fields { Console.printOut("\(key): \(value)") }
+            guard let found = try AttributeFile.readBytes(at: path, followSymlinks: !parsed.has("--no-follow")) else {
+                throw AttributeFileError.noAttribute(path: path)
             }
-            return .success
+            bytes = found
+            do {
+                attribute = try DocumentSourceAttribute(decoding: bytes)
+            } catch {
+                throw AttributeFileError.unreadable(path: path, error)
+            }
         } catch {
             Console.printError("xds read: error: \(error)")
             return .rejected
         }
+        if parsed.has("--json") {
+            Console.printOut(AttributeJSON.object(attribute))
+            return .success
+        }
+        for (key, value) in attribute.fields { Console.printOut("\(key): \(value)") }
+        // Explain what a reader ignores, on standard error so that standard output stays the fields.
+        let explained: Set<String> = ["schema.value-not-string", "schema.unknown-key", "schema.duplicate-key"]
+        for finding in DocumentSourceValidator.validate(bytes).findings where explained.contains(finding.code) {
+            Console.printError("note: \(finding.message)")
+        }
+        return .success
     }
 }
 

@@ -50,7 +50,7 @@ enum SelectIconCommand: Command {
         }
         let bytes: [UInt8]
         do {
-            bytes = try Console.readInput(parsed.positionals.first, limit: AppInfoLimits.default.maxBytes + 1)
+            bytes = try Console.readInput(parsed.positionals.first, limit: AppInfoLimits.default.maxBytes)
         } catch {
             // Over the limit reads as a rejection of the input; an unreadable file is an I/O error.
             if error.message.hasPrefix("larger than") {

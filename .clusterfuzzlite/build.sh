@@ -1,0 +1,50 @@
+#!/bin/bash -eu
+# .clusterfuzzlite/build.sh - Builds the libFuzzer targets with the engine's flags into $OUT.
+#
+# ClusterFuzzLite (and OSS-Fuzz) run this inside base-builder-swift with $SRC, $OUT and $SANITIZER
+# set and `precompile_swift` on the PATH. FuzzTesting/fuzz.sh and the BuildScriptTests test (make
+# test) run it locally with the same variables, so it cannot rot. For every target it ships
+# $OUT/<target>_<config> (the binary), <target>_<config>.dict, .options (max_len) and
+# _seed_corpus.zip made from Vectors/. FUZZ_CONFIGURATIONS (default "debug release") picks the builds.
+: "${SRC:?set by the engine}" "${OUT:?set by the engine}" "${SANITIZER:=address}"
+FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export FUZZ_ROOT
+# shellcheck source=../FuzzTesting/targets.sh
+. "$FUZZ_ROOT/FuzzTesting/targets.sh"
+
+if command -v precompile_swift >/dev/null 2>&1; then
+    # Sets SWIFTFLAGS: -parse-as-library, static stdlib, and the sanitizer or coverage flags.
+    . precompile_swift
+else
+    # Outside the engine: the same flags, minus the static stdlib (not needed to run here). SwiftPM
+    # 6.3 passes only the last --sanitize value to the compiler (`--sanitize=fuzzer --sanitize=address`
+    # compiles without coverage counters), so the compiler gets both through -Xswiftc; --sanitize=fuzzer
+    # makes SwiftPM link libFuzzer's main. lld (in the toolchain) links the ASan runtime without gold's
+    # "Cannot export local symbol" noise.
+    SWIFTFLAGS="-Xswiftc -parse-as-library -Xswiftc -use-ld=lld --sanitize=fuzzer"
+    if [ "$SANITIZER" = coverage ]; then
+        SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping"
+    else
+        SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -sanitize=fuzzer,$SANITIZER"
+    fi
+fi
+
+mkdir -p "$OUT"
+seeds=$(mktemp -d)
+trap 'rm -rf "$seeds"' EXIT
+for config in ${FUZZ_CONFIGURATIONS:-debug release}; do
+    # shellcheck disable=SC2086 # SWIFTFLAGS is a list of flags
+    swift build --package-path "$FUZZ_ROOT/FuzzTesting" -c "$config" $SWIFTFLAGS
+    bin=$(swift build --package-path "$FUZZ_ROOT/FuzzTesting" -c "$config" $SWIFTFLAGS --show-bin-path)
+    for target in $(fuzz_targets); do
+        name=${target}_$config
+        cp "$bin/$target" "$OUT/$name"
+        cp "$FUZZ_ROOT/FuzzTesting/$(fuzz_dict "$target")" "$OUT/$name.dict"
+        printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n' "$(fuzz_max_len "$target")" >"$OUT/$name.options"
+        rm -rf "${seeds:?}/$target" && fuzz_seeds "$target" "$seeds/$target"
+        rm -f "$OUT/${name}_seed_corpus.zip"
+        if [ -n "$(ls -A "$seeds/$target")" ]; then
+            (cd "$seeds/$target" && zip -q -r "$OUT/${name}_seed_corpus.zip" .)
+        fi
+    done
+done

@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+// FuzzTesting/Package.swift - The libFuzzer targets, a package of their own so fuzz flags stay out of the main one.
+//
+// Build: swift build --package-path FuzzTesting -c debug -Xswiftc -parse-as-library
+//        --sanitize=fuzzer --sanitize=address   (fuzz.sh and .clusterfuzzlite/build.sh do this)
+// The oracles live in FuzzCommon, a target of the main package (path FuzzTesting/Sources/FuzzCommon)
+// so that `swift test` replays the regression vectors through the very same code without the fuzzer.
+
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is its directory's name, whatever the checkout happens to be called.
+let parentIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().lastPathComponent.lowercased()
+
+let fuzzCommon = Target.Dependency.product(name: "FuzzCommon", package: parentIdentity)
+
+let package = Package(
+    name: "FuzzTesting",
+    dependencies: [.package(path: "..")],
+    targets: [
+        .executableTarget(name: "FuzzPlistRoundTrip", dependencies: [fuzzCommon]),
+        .executableTarget(name: "FuzzPlistDifferential", dependencies: [fuzzCommon]),
+        .executableTarget(name: "FuzzAttribute", dependencies: [fuzzCommon]),
+        .executableTarget(name: "FuzzIconSelection", dependencies: [fuzzCommon]),
+    ]
+)

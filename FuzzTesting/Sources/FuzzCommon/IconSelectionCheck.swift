@@ -1,0 +1,123 @@
+// FuzzTesting/Sources/FuzzCommon/IconSelectionCheck.swift - Oracle 4: icon selection invariants per profile
+
+import Icons
+
+/// The icon-selection oracle.
+///
+/// Legacy: never traps; raises exactly where the original Objective-C code would (JSON root an
+/// array; the first entry holding `width`, `height` and `src` has a size that does not answer
+/// `integerValue`), and every raise or icon it reports is justified by the parsed entries.
+/// Recommended: never raises; a chosen icon covers 29·scale in both dimensions and no other entry
+/// that the profile would take on its own covers the target with a smaller area (or the same area,
+/// earlier); "no icon" means no single entry would have been taken.
+public enum IconSelectionCheck {
+    /// The fuzz target's name, used in findings and reports.
+    public static let target = "FuzzIconSelection"
+    /// The URL the appInfo.json is pretended to come from (relative `src` values resolve against it).
+    public static let appInfoURL = "https://example.com/app/appInfo.json"
+
+    /// Runs the oracle on one fuzz input (option byte, then appInfo.json bytes).
+    /// - Returns: `false` when the input was skipped (reserved option bits).
+    /// - Throws: `FuzzFinding` when an invariant breaks.
+    @discardableResult
+    public static func run(_ input: [UInt8]) throws(FuzzFinding) -> Bool {
+        guard let (options, json) = IconFuzzOptions.split(input) else { return false }
+        try check(json, options: options)
+        return true
+    }
+
+    /// Runs the oracle on appInfo.json bytes with the given scale and profile.
+    /// - Throws: `FuzzFinding` when an invariant breaks.
+    public static func check(_ json: [UInt8], options: IconFuzzOptions) throws(FuzzFinding) {
+        let selection = IconSelector.select(
+            json: json, scale: options.scale, appInfoURL: appInfoURL, profile: options.profile)
+        let info = try? AppInfo.parse(json)
+        switch options.profile {
+        case .legacy: try LegacyInvariants(info: info, scale: options.scale).check(selection)
+        case .recommended: try RecommendedInvariants(info: info, scale: options.scale).check(selection)
+        }
+    }
+}
+
+/// The original's raises, modelled from the parsed entries independently of `LegacySelector`.
+private struct LegacyInvariants {
+    let info: AppInfo?
+    let scale: Int
+
+    func fail(_ invariant: String, _ detail: String) -> FuzzFinding {
+        FuzzFinding(IconSelectionCheck.target, "legacy (scale \(scale)): " + invariant, detail)
+    }
+
+    var entries: [IconEntry] {
+        if case .array(let list) = info?.icons { return list }
+        return []
+    }
+
+    static func answersIntegerValue(_ value: AppInfoValue) -> Bool {
+        switch value {
+        case .null, .array, .dictionary: return false
+        default: return true
+        }
+    }
+
+    /// The raise the original cannot avoid: nothing before the first complete entry can end the loop.
+    var unavoidableRaise: RaiseReason? {
+        guard let info else { return nil }
+        guard info.rootIsDictionary else { return .rootNotDictionary }
+        for (index, entry) in entries.enumerated() {
+            guard case .dictionary(let width, let height, let src) = entry,
+                width != .absent, height != .absent, src != .absent
+            else { continue }
+            if !Self.answersIntegerValue(width) {
+                return .sizeWithoutIntegerValue(index: index, key: "width", kind: width.kindName)
+            }
+            if !Self.answersIntegerValue(height) {
+                return .sizeWithoutIntegerValue(index: index, key: "height", kind: height.kindName)
+            }
+            return nil
+        }
+        return nil
+    }
+
+    func check(_ selection: IconSelection) throws(FuzzFinding) {
+        guard info != nil else {
+            guard case .none(.appInfoRejected) = selection else {
+                throw fail("unparsable appInfo.json gives no icon", "\(selection)")
+            }
+            return
+        }
+        if let expected = unavoidableRaise {
+            guard case .originalRaises(let reason) = selection, Self.sameRaise(reason, expected) else {
+                throw fail("raises where the original raises", "expected \(expected), got \(selection)")
+            }
+            return
+        }
+        switch selection {
+        case .originalRaises(.rootNotDictionary):
+            throw fail("a raise is justified", "root-not-dictionary for a dictionary root")
+        case .originalRaises(.sizeWithoutIntegerValue(let index, let key, _)):
+            guard index < entries.count, case .dictionary(let width, let height, let src) = entries[index],
+                width != .absent, height != .absent, src != .absent,
+                !Self.answersIntegerValue(key == "width" ? width : height)
+            else { throw fail("a raise is justified", "\(selection) does not match entry \(index)") }
+        case .originalRaises(.sourceNotString(let index, _)):
+            guard index < entries.count, case .dictionary(_, _, let src) = entries[index], src != .absent else {
+                throw fail("a raise is justified", "\(selection) does not match entry \(index)")
+            }
+            if case .string = src { throw fail("a raise is justified", "entry \(index) src is a string") }
+        case .icon(_, _, _, let index):
+            guard index < entries.count, case .dictionary(_, _, .string) = entries[index] else {
+                throw fail("the chosen entry has a string src", "\(selection)")
+            }
+        case .none: break
+        }
+    }
+
+    static func sameRaise(_ a: RaiseReason, _ b: RaiseReason) -> Bool {
+        switch (a, b) {
+        case (.rootNotDictionary, .rootNotDictionary): return true
+        case let (.sizeWithoutIntegerValue(i, k, _), .sizeWithoutIntegerValue(j, l, _)): return i == j && k == l
+        default: return false
+        }
+    }
+}

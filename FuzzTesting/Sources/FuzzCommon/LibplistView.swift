@@ -1,0 +1,102 @@
+// FuzzTesting/Sources/FuzzCommon/LibplistView.swift - A reference value as libplist 2.2's C API can show it
+
+import BinaryPlist
+
+/// Projects a reference decoding onto what libplist 2.2's public API can represent, so that the
+/// differential oracle compares like with like. Each narrowing is a documented known divergence
+/// (`KnownDivergence`), listed in Docs/fuzzing.md with its vector.
+enum LibplistView {
+    /// The value libplist 2.2 would show for `value`, and the narrowings that changed it.
+    /// - Returns: `nil` when libplist 2.2 rejects the value (bplist null, a UID above 2^32-1).
+    /// - Parameter cutsAtNUL: whether strings end at an embedded NUL. libplist 2.2 cuts ASCII strings
+    ///   there but keeps NULs in UTF-16 strings, and the value no longer says which was which, so the
+    ///   oracle tries both readings (`matches`).
+    static func project(
+        _ value: PropertyListValue, _ used: inout Set<KnownDivergence>, cutsAtNUL: Bool = true
+    ) -> PropertyListValue? {
+        switch value {
+        case .null:
+            used.insert(.nullRejected)
+            return nil
+        case .integer(let integer):
+            // PLIST_UINT keeps 64 bits; the bridge reads them as signed.
+            let projected = Int128(Int64(truncatingIfNeeded: integer))
+            if projected != integer { used.insert(.integerBeyond64Bits) }
+            return .integer(projected)
+        case .date(let seconds):
+            let projected = projectDate(seconds)
+            if !(projected == seconds || (projected.isNaN && seconds.isNaN)) { used.insert(.datePrecision) }
+            return .date(projected)
+        case .string(let string):
+            let projected = cutsAtNUL ? projectString(string) : string
+            if projected != string { used.insert(.stringEndsAtNUL) }
+            return .string(projected)
+        case .set(let elements):
+            used.insert(.setReadAsArray)
+            return projectAll(elements, &used, cutsAtNUL).map { .array($0) }
+        case .array(let elements):
+            return projectAll(elements, &used, cutsAtNUL).map { .array($0) }
+        case .dictionary(let entries):
+            var projected: [String: PropertyListValue] = [:]
+            for (key, element) in entries {
+                guard let element = project(element, &used, cutsAtNUL: cutsAtNUL) else { return nil }
+                let cut = cutsAtNUL ? projectString(key) : key
+                if cut != key { used.insert(.stringEndsAtNUL) }
+                if projected[cut] != nil { used.insert(.stringEndsAtNUL) }
+                projected[cut] = projected[cut] ?? element
+            }
+            return .dictionary(projected)
+        case .uid(let uid) where uid > UInt32.max:
+            // libplist 2.2 (like CoreFoundation) rejects UIDs above UINT32_MAX.
+            used.insert(.uidAbove32Bits)
+            return nil
+        case .real, .bool, .data, .uid:
+            return value
+        }
+    }
+
+    private static func projectAll(
+        _ values: [PropertyListValue], _ used: inout Set<KnownDivergence>, _ cutsAtNUL: Bool
+    ) -> [PropertyListValue]? {
+        var projected: [PropertyListValue] = []
+        for value in values {
+            guard let element = project(value, &used, cutsAtNUL: cutsAtNUL) else { return nil }
+            projected.append(element)
+        }
+        return projected
+    }
+
+    /// Whether libplist's value `theirs` is the reference's `value` as libplist shows it, with strings
+    /// cut at NUL or kept whole; `used` gains the divergences of the reading that matched.
+    static func matches(_ value: PropertyListValue, _ theirs: PropertyListValue, _ used: inout Set<KnownDivergence>)
+        -> Bool
+    {
+        for cutsAtNUL in [true, false] {
+            var attempt = used
+            if project(value, &attempt, cutsAtNUL: cutsAtNUL) == theirs {
+                used = attempt
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `plist_get_date_val`: int32 seconds truncated toward zero and the fraction's magnitude in whole
+    /// microseconds; the bridge adds or subtracts the microseconds by the sign of the seconds, so a
+    /// date in (-1 s, 0) comes back positive.
+    static func projectDate(_ seconds: Double) -> Double {
+        guard seconds.isFinite, seconds > Double(Int32.min) - 1, seconds < Double(Int32.max) + 1 else {
+            return Double(Int32.min)
+        }
+        let whole = seconds.rounded(.towardZero)
+        let micro = abs(((seconds - whole) * 1_000_000).rounded(.towardZero))
+        let wholeSeconds = Double(Int32(whole))
+        return (wholeSeconds * 1_000_000 + (wholeSeconds < 0 ? -micro : micro)) / 1_000_000
+    }
+
+    /// C strings: everything from the first NUL on is gone.
+    static func projectString(_ string: String) -> String {
+        guard let nul = string.unicodeScalars.firstIndex(of: "\0") else { return string }
+        return String(string.unicodeScalars[..<nul])
+    }
+}

@@ -1,0 +1,175 @@
+// FuzzTesting/Sources/FuzzCommon/OracleWorkScreen.swift - Keeps libplist 2.2 out of exponential work
+
+/// Decides, without the reference decoder, whether libplist 2.2 can decode an input in bounded work.
+///
+/// libplist 2.2 materialises a shared object once per reference (a DAG of n objects can expand to
+/// 2^n nodes) and has no depth limit. This screen reads the trailer, the offset table and the
+/// container markers on its own and computes the materialised node count and the nesting depth
+/// of the tree libplist would build. The differential oracle skips libplist (and checks only the
+/// reference) when the screen says `skip`; Docs/fuzzing.md lists the bounds.
+public struct OracleWorkScreen: Sendable {
+    /// Why libplist is not asked.
+    public enum Skip: String, Hashable, Sendable {
+        /// A reference cycle: libplist 2.2 would recurse forever or stop at an unrelated check.
+        case cycle
+        /// More nested than `maximumDepth`.
+        case depth
+        /// More materialised nodes than `maximumNodes`.
+        case expansion
+    }
+
+    /// Nesting beyond this is left to the reference (its default depth limit is 512).
+    public var maximumDepth = 512
+    /// Materialised nodes beyond this are left to the reference.
+    public var maximumNodes = 20_000
+
+    /// Creates a screen with the default bounds.
+    public init() {}
+
+    /// Screens `bytes`.
+    /// - Returns: `nil` when libplist may run (including inputs it will reject quickly), else why not.
+    public func skipReason(_ bytes: [UInt8]) -> Skip? {
+        guard let layout = Layout(bytes) else { return nil }
+        var walk = Walk(layout: layout, screen: self)
+        return walk.visit(layout.topObject, depth: 1).skip
+    }
+
+    /// Whether some offset-table entry points outside the object area `[8, offset table)` — into the
+    /// header, the table or the trailer — which libplist 2.2 does not check.
+    /// - Returns: `false` also when the trailer or table is unreadable.
+    public static func hasObjectOffsetOutsideObjectArea(_ bytes: [UInt8]) -> Bool {
+        guard let layout = Layout(bytes) else { return false }
+        return (0..<layout.objectCount).contains { index in
+            let offset = Layout.bigEndian(bytes, layout.tableOffset + index * layout.offsetSize, layout.offsetSize)
+            return offset < 8 || offset >= UInt64(layout.tableOffset)
+        }
+    }
+
+    /// `bytes` with the bytes between the end of the offset table and the trailer removed.
+    /// - Returns: `nil` when there is no such gap (or the trailer or table is unreadable).
+    public static func closingGapBeforeTrailer(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let layout = Layout(bytes) else { return nil }
+        let tableEnd = layout.tableOffset + layout.objectCount * layout.offsetSize
+        let trailer = bytes.count - 32
+        guard tableEnd < trailer else { return nil }
+        return Array(bytes[..<tableEnd] + bytes[trailer...])
+    }
+
+    /// The marker byte of the object that the offset table places at `offset`, if any.
+    public static func marker(ofObjectAt offset: Int, in bytes: [UInt8]) -> UInt8? {
+        guard let layout = Layout(bytes), offset < bytes.count else { return nil }
+        let placed = (0..<layout.objectCount).contains { index in
+            Layout.bigEndian(bytes, layout.tableOffset + index * layout.offsetSize, layout.offsetSize) == UInt64(offset)
+        }
+        return placed ? bytes[offset] : nil
+    }
+
+    /// The marker kind (`0x5` ASCII, `0x6` UTF-16) of the string object whose payload holds `offset`.
+    /// - Returns: `nil` when no string object's payload covers that byte.
+    public static func stringKind(_ bytes: [UInt8], containing offset: Int) -> UInt8? {
+        guard let layout = Layout(bytes), offset < bytes.count else { return nil }
+        for index in 0..<layout.objectCount {
+            guard let (marker, start, count) = layout.header(of: index) else { continue }
+            let kind = marker >> 4
+            guard kind == 0x5 || kind == 0x6, offset >= start else { continue }
+            let length = kind == 0x6 ? count &* 2 : count
+            if UInt64(offset - start) < length { return kind }
+        }
+        return nil
+    }
+
+    private struct Layout {
+        let bytes: [UInt8]
+        let offsetSize: Int
+        let refSize: Int
+        let objectCount: Int
+        let topObject: Int
+        let tableOffset: Int
+
+        init?(_ bytes: [UInt8]) {
+            guard bytes.count >= 40 else { return nil }
+            let t = bytes.count - 32
+            offsetSize = Int(bytes[t + 6])
+            refSize = Int(bytes[t + 7])
+            guard (1...8).contains(offsetSize), (1...8).contains(refSize) else { return nil }
+            let count = Layout.bigEndian(bytes, t + 8, 8)
+            let top = Layout.bigEndian(bytes, t + 16, 8)
+            let table = Layout.bigEndian(bytes, t + 24, 8)
+            guard count > 0, count <= UInt64(bytes.count), top < count, table < UInt64(t) else { return nil }
+            guard Int(table) + Int(count) * offsetSize <= t else { return nil }
+            self.bytes = bytes
+            objectCount = Int(count)
+            topObject = Int(top)
+            tableOffset = Int(table)
+        }
+
+        static func bigEndian(_ bytes: [UInt8], _ start: Int, _ width: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for i in start..<(start + width) { value = value << 8 | UInt64(bytes[i]) }
+            return value
+        }
+
+        /// The marker of object `index`, where its payload starts and its count (0xF form resolved).
+        func header(of index: Int) -> (marker: UInt8, payload: Int, count: UInt64)? {
+            let offset = Layout.bigEndian(bytes, tableOffset + index * offsetSize, offsetSize)
+            guard offset < UInt64(bytes.count - 32) else { return nil }
+            var p = Int(offset)
+            let marker = bytes[p]
+            var count = UInt64(marker & 0xF)
+            p += 1
+            if count == 0xF {
+                guard p < bytes.count, bytes[p] >> 4 == 0x1 else { return nil }
+                let width = 1 << Int(bytes[p] & 0xF)
+                guard width <= 8, p + 1 + width <= bytes.count else { return nil }
+                count = Layout.bigEndian(bytes, p + 1, width)
+                p += 1 + width
+            }
+            return (marker, p, count)
+        }
+
+        /// The object indices a container at `index` refers to (empty for leaves and malformed ones).
+        func children(of index: Int) -> [Int] {
+            guard let (marker, p, count) = header(of: index) else { return [] }
+            let kind = marker >> 4
+            guard kind == 0xA || kind == 0xC || kind == 0xD else { return [] }
+            let refs = kind == 0xD ? count &* 2 : count
+            guard refs <= UInt64(bytes.count), p + Int(refs) * refSize <= bytes.count else { return [] }
+            // A reference beyond Int.max is simply out of range (libplist rejects it).
+            return (0..<Int(refs)).map { Int(clamping: Layout.bigEndian(bytes, p + $0 * refSize, refSize)) }
+        }
+    }
+
+    private struct Walk {
+        let layout: Layout
+        let screen: OracleWorkScreen
+        /// Materialised node count and height per object once known; `nil` entries while visiting.
+        var known: [Int: (nodes: Int, height: Int)?] = [:]
+
+        init(layout: Layout, screen: OracleWorkScreen) {
+            self.layout = layout
+            self.screen = screen
+        }
+
+        /// Visits `index` found at `depth` (the root is at depth 1).
+        mutating func visit(_ index: Int, depth: Int) -> (nodes: Int, height: Int, skip: Skip?) {
+            guard index < layout.objectCount else { return (1, 1, nil) }
+            if let entry = known[index] {
+                guard let (nodes, height) = entry else { return (0, 0, .cycle) }
+                return depth + height - 1 > screen.maximumDepth ? (0, 0, .depth) : (nodes, height, nil)
+            }
+            guard depth <= screen.maximumDepth else { return (0, 0, .depth) }
+            known[index] = .some(nil)
+            var total = 1
+            var height = 1
+            for child in layout.children(of: index) {
+                let visited = visit(child, depth: depth + 1)
+                if let skip = visited.skip { return (0, 0, skip) }
+                total += visited.nodes
+                height = max(height, visited.height + 1)
+                if total > screen.maximumNodes { return (0, 0, .expansion) }
+            }
+            known[index] = (total, height)
+            return (total, height, nil)
+        }
+    }
+}

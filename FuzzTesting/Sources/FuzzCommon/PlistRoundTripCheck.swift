@@ -1,0 +1,57 @@
+// FuzzTesting/Sources/FuzzCommon/PlistRoundTripCheck.swift - Oracle 1: decode → encode → decode
+
+import BinaryPlist
+
+/// The round-trip oracle over the reference codec.
+///
+/// Accepted input: its value must encode, the encoding must decode (strictly) to an equal value,
+/// and encoding that value again must give the same bytes (the encoder is canonical).
+/// Rejected input: the error's offset must lie inside the input (the end counts, for truncation)
+/// and its category must be a decoding category, not the attribute's `schema`.
+public enum PlistRoundTripCheck {
+    /// The fuzz target's name, used in findings and reports.
+    public static let target = "FuzzPlistRoundTrip"
+
+    /// Runs the oracle on one fuzz input (optional options prefix, then the document).
+    /// - Returns: `false` when the input was skipped (reserved option bits).
+    /// - Throws: `FuzzFinding` when an invariant breaks.
+    @discardableResult
+    public static func run(_ input: [UInt8]) throws(FuzzFinding) -> Bool {
+        guard let (options, document) = DecoderFuzzOptions.split(input) else { return false }
+        try check(document, rules: options.rules)
+        return true
+    }
+
+    /// Runs the oracle on one document with the given rules.
+    /// - Throws: `FuzzFinding` when an invariant breaks.
+    public static func check(_ document: [UInt8], rules: DecodingRules) throws(FuzzFinding) {
+        let value: PropertyListValue
+        do {
+            value = try BPlistDecoder.decode(document, rules: rules)
+        } catch {
+            guard (0...document.count).contains(error.offset) else {
+                throw FuzzFinding(target, "error offset lies inside the input", "\(error) for \(document.count) bytes")
+            }
+            guard error.category != .schema else {
+                throw FuzzFinding(target, "decoding errors use a decoding category", "\(error)")
+            }
+            return
+        }
+        let encoded = BPlistEncoder.encode(value)
+        let again: PropertyListValue
+        do {
+            again = try BPlistDecoder.decode(encoded, rules: .strict)
+        } catch {
+            throw FuzzFinding(target, "the encoding of an accepted value decodes", "\(error)")
+        }
+        guard again == value else {
+            throw FuzzFinding(target, "re-decoded value equals the first decoding", "\(again) != \(value)")
+        }
+        let reencoded = BPlistEncoder.encode(again)
+        guard reencoded == encoded else {
+            throw FuzzFinding(
+                target, "encoding is canonical (same value, same bytes)",
+                "\(encoded.count) bytes then \(reencoded.count) bytes")
+        }
+    }
+}

@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+# Sources/Adapters/plistlib/xds_adapter_plistlib.py - CPython plistlib behind the xds adapter protocol
+"""CPython's plistlib as an x-document-source implementation (DESIGN §5 adapter protocol).
+
+    python3 xds_adapter_plistlib.py decode                < bplist       -> tagged JSON
+    python3 xds_adapter_plistlib.py encode                < tagged JSON  -> bplist
+    python3 xds_adapter_plistlib.py read-attribute PATH                  -> JSON object of fields
+    python3 xds_adapter_plistlib.py write-attribute PATH  < JSON fields
+    python3 xds_adapter_plistlib.py capabilities | version
+
+Exit 0 accepted, 1 rejected, 64 usage error, 70 the adapter itself failed (never 1, which would
+read as a correct rejection). Standard library only.
+"""
+
+import base64
+import datetime
+import json
+import math
+import os
+import plistlib
+import platform
+import sys
+
+ATTRIBUTE = "user.x-document-source"
+FIELDS = ("identifier", "name", "path", "appInfoURL")
+EPOCH = datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc)
+
+
+class Rejected(Exception):
+    """The input is refused: exit 1."""
+
+
+def leaf(kind, value):
+    return {"type": kind, "value": value}
+
+
+def real_text(number):
+    if math.isnan(number):
+        return "nan"
+    if math.isinf(number):
+        return "inf" if number > 0 else "-inf"
+    if number == 0.0:
+        return "-0.0" if math.copysign(1.0, number) < 0 else "0.0"
+    return repr(number)
+
+
+def date_text(moment):
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.timezone.utc)
+    moment = moment.astimezone(datetime.timezone.utc)
+    text = moment.strftime("%Y-%m-%dT%H:%M:%S")
+    if moment.microsecond:
+        text += ("%.6f" % (moment.microsecond / 1e6))[1:].rstrip("0")
+    return text + "Z"
+
+
+class Cycle(Exception):
+    """plistlib returned a value that contains itself (it accepted a reference cycle)."""
+
+
+def to_tagged(value, open_containers=None):
+    """plistlib's Python value -> tagged JSON (DESIGN §3)."""
+    if open_containers is None:
+        open_containers = set()
+    if isinstance(value, (list, tuple, dict, set, frozenset)):
+        if id(value) in open_containers:
+            raise Cycle()
+        open_containers.add(id(value))
+        try:
+            return to_tagged_container(value, open_containers)
+        finally:
+            open_containers.discard(id(value))
+    if isinstance(value, bool):
+        return leaf("bool", "true" if value else "false")
+    if isinstance(value, plistlib.UID):
+        return leaf("uid", str(value.data))
+    if isinstance(value, int):
+        return leaf("integer", str(value))
+    if isinstance(value, float):
+        return leaf("real", real_text(value))
+    if isinstance(value, str):
+        return leaf("string", value)
+    if isinstance(value, (bytes, bytearray)):
+        return leaf("data", base64.b64encode(bytes(value)).decode("ascii"))
+    if isinstance(value, datetime.datetime):
+        return leaf("date", date_text(value))
+    if value is None:
+        return leaf("null", "")
+    raise Rejected("value of type %s" % type(value).__name__)
+
+
+def to_tagged_container(value, open_containers):
+    if isinstance(value, (set, frozenset)):
+        return {"type": "set", "value": [to_tagged(item, open_containers) for item in value]}
+    if isinstance(value, (list, tuple)):
+        return [to_tagged(item, open_containers) for item in value]
+    result = {}
+    for key, item in value.items():
+        if not isinstance(key, str):
+            raise Rejected("dictionary key of type %s" % type(key).__name__)
+        result[key] = to_tagged(item, open_containers)
+    return result
+
+
+def parse_date(text):
+    if not text.endswith("Z"):
+        raise Rejected("date without Z: %r" % text)
+    body = text[:-1]
+    fraction = 0.0
+    if "." in body:
+        body, digits = body.split(".", 1)
+        fraction = float("0." + digits)
+    moment = datetime.datetime.strptime(body, "%Y-%m-%dT%H:%M:%S")
+    return moment + datetime.timedelta(seconds=fraction)
+
+
+def from_tagged(node):
+    """Tagged JSON -> a value plistlib can write."""
+    if isinstance(node, list):
+        return [from_tagged(item) for item in node]
+    if not isinstance(node, dict):
+        raise Rejected("not tagged JSON: %r" % (node,))
+    if set(node.keys()) == {"type", "value"} and isinstance(node["type"], str):
+        kind, text = node["type"], node["value"]
+        if kind == "set":
+            raise Rejected("plistlib cannot write sets")
+        if kind == "null":
+            raise Rejected("plistlib cannot write null")
+        if not isinstance(text, str):
+            raise Rejected("leaf value must be a string")
+        if kind == "string":
+            return text
+        if kind == "integer":
+            return int(text)
+        if kind == "real":
+            return float(text)
+        if kind == "bool":
+            return text == "true"
+        if kind == "date":
+            return parse_date(text)
+        if kind == "data":
+            return base64.b64decode(text, validate=True)
+        if kind == "uid":
+            return plistlib.UID(int(text))
+        raise Rejected("unknown type %r" % kind)
+    return {key: from_tagged(item) for key, item in node.items()}
+
+
+def decode(data):
+    """plistlib's binary parser, forced (it does not check the version digits of the header itself)."""
+    try:
+        value = plistlib.loads(data, fmt=plistlib.FMT_BINARY)
+    except (plistlib.InvalidFileException, ValueError, TypeError, KeyError, IndexError,
+            OverflowError, UnicodeDecodeError, RecursionError, OSError) as error:
+        raise Rejected("%s: %s" % (type(error).__name__, error))
+    try:
+        tagged = to_tagged(value)
+    except Cycle:
+        # plistlib accepted the document and built a self-containing value, which tagged JSON cannot show.
+        # The acceptance is the verdict (exit 0); the output says what was accepted.
+        sys.stderr.write("note: plistlib accepted a reference cycle\n")
+        tagged = {"type": "string", "value": "<plistlib returned a self-containing value>"}
+    return (json.dumps(tagged, ensure_ascii=False, sort_keys=True)).encode("utf-8")
+
+
+def encode(data):
+    try:
+        value = from_tagged(json.loads(data.decode("utf-8")))
+        return plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False)
+    except (ValueError, TypeError, OverflowError, UnicodeDecodeError) as error:
+        raise Rejected("%s: %s" % (type(error).__name__, error))
+
+
+def read_attribute(path):
+    """The fields a conforming reader keeps: a dictionary root, string values of the four keys."""
+    try:
+        data = os.getxattr(path, ATTRIBUTE)
+    except OSError as error:
+        raise Rejected("no attribute: %s" % error)
+    try:
+        value = plistlib.loads(data)  # any plist format, as the original reads it
+    except Exception as error:  # noqa: BLE001 - every parse failure means "no attribute"
+        raise Rejected("not a property list: %s: %s" % (type(error).__name__, error))
+    if not isinstance(value, dict):
+        raise Rejected("root is %s, not a dictionary" % type(value).__name__)
+    fields = {key: value[key] for key in FIELDS if isinstance(value.get(key), str)}
+    return json.dumps(fields, ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
+def write_attribute(path, data):
+    try:
+        fields = json.loads(data.decode("utf-8"))
+    except ValueError as error:
+        raise Rejected("fields are not JSON: %s" % error)
+    if not isinstance(fields, dict) or not all(isinstance(v, str) for v in fields.values()):
+        raise Rejected("fields must be a JSON object of strings")
+    payload = plistlib.dumps({k: fields[k] for k in FIELDS if k in fields}, fmt=plistlib.FMT_BINARY, sort_keys=False)
+    try:
+        os.setxattr(path, ATTRIBUTE, payload)
+    except OSError as error:
+        raise Rejected("setxattr: %s" % error)
+    return b""
+
+
+def main(argv):
+    if not argv:
+        sys.stderr.write(__doc__)
+        return 64
+    call, rest = argv[0], argv[1:]
+    stdin = sys.stdin.buffer
+    stdout = sys.stdout.buffer
+    try:
+        if call == "capabilities" and not rest:
+            stdout.write(b'["decode", "encode", "read-attribute", "write-attribute"]\n')
+        elif call == "version" and not rest:
+            stdout.write(("CPython %s plistlib\n" % platform.python_version()).encode())
+        elif call == "decode" and not rest:
+            stdout.write(decode(stdin.read()))
+        elif call == "encode" and not rest:
+            stdout.write(encode(stdin.read()))
+        elif call == "read-attribute" and len(rest) == 1:
+            stdout.write(read_attribute(rest[0]))
+        elif call == "write-attribute" and len(rest) == 1:
+            write_attribute(rest[0], stdin.read())
+        else:
+            sys.stderr.write("usage error: unknown call or arguments: %r\n" % (argv,))
+            return 64
+    except Rejected as error:
+        sys.stderr.write("rejected: %s\n" % error)
+        return 1
+    except MemoryError:
+        sys.stderr.write("out of memory\n")
+        return 70
+    except Exception as error:  # noqa: BLE001 - an unexpected exception is the adapter crashing, not a rejection
+        sys.stderr.write("crash: %s: %s\n" % (type(error).__name__, error))
+        return 70
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,104 @@
+// Sources/XDSCommands/Commands/ConformanceOptions.swift - `xds conformance` options, checked
+
+import Conformance
+import Foundation
+
+/// The checked options of one `xds conformance` run.
+struct ConformanceOptions {
+    var vectors = "Vectors"
+    var out: String?
+    var builtIns: [BuiltIn] = []
+    var adapter: [String]?
+    var adapterName = "adapter"
+    var filter = CaseFilter()
+    var knownFailures: String?
+    var knownFailuresDirectory: String?
+    var writeKnownFailures: String?
+    var limits = ProcessLimits()
+    var jobs = 2
+    var json = false
+    var junit: String?
+    var html: String?
+    var markdown: String?
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        vectors = arguments.value("--vectors") ?? vectors
+        out = arguments.value("--out")
+        if let command = arguments.value("--cmd") {
+            do {
+                adapter = try shellSplit(command)
+            } catch {
+                throw UsageError("--cmd: \(error.message)")
+            }
+            if adapter?.isEmpty ?? true { throw UsageError("--cmd: empty command") }
+        }
+        adapterName = arguments.value("--name") ?? adapterName
+        for name in arguments.allValues("--impl").flatMap({ $0.split(separator: ",").map(String.init) }) {
+            if name == "all" {
+                builtIns += BuiltIn.allCases
+            } else if let builtIn = BuiltIn(rawValue: name) {
+                builtIns.append(builtIn)
+            } else {
+                throw UsageError(
+                    "unknown implementation '\(name)' (one of: all, \(BuiltIn.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+        }
+        if builtIns.isEmpty && adapter == nil { builtIns = BuiltIn.allCases }
+        var seen = Set<BuiltIn>()
+        builtIns = builtIns.filter { seen.insert($0).inserted }
+        for area in Self.list(arguments, "--area") {
+            guard let value = VectorArea(rawValue: area), value != .fs else {
+                throw UsageError("unknown area '\(area)' (plist, attribute, icons)")
+            }
+            filter.areas.insert(value)
+        }
+        for level in Self.list(arguments, "--level") {
+            guard let value = VectorLevel(rawValue: level) else {
+                throw UsageError("unknown level '\(level)' (required, recommended, implementation-defined)")
+            }
+            filter.levels.insert(value)
+        }
+        filter.run = Self.list(arguments, "--run")
+        filter.skip = Self.list(arguments, "--skip")
+        knownFailures = arguments.value("--known-failures")
+        if knownFailures != nil && adapter == nil && builtIns.count != 1 {
+            throw UsageError("--known-failures applies to the --cmd adapter or to exactly one --impl")
+        }
+        knownFailuresDirectory = arguments.value("--known-failures-dir")
+        writeKnownFailures = arguments.value("--write-known-failures")
+        if let path = writeKnownFailures, builtIns.count + (adapter == nil ? 0 : 1) > 1, !path.contains("{impl}") {
+            throw UsageError("--write-known-failures: with several implementations the path must contain {impl}")
+        }
+        if let text = arguments.value("--timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                throw UsageError("--timeout: expected seconds in (0, 3600]")
+            }
+            limits.timeout = seconds
+        }
+        if let text = arguments.value("--memory-limit") {
+            guard let mebibytes = Int(text), mebibytes >= 16 else {
+                throw UsageError("--memory-limit: expected MiB ≥ 16")
+            }
+            limits.addressSpace = mebibytes << 20
+        }
+        if let text = arguments.value("--cpu-limit") {
+            guard let seconds = Int(text), seconds >= 0 else {
+                throw UsageError("--cpu-limit: expected seconds, 0 for none")
+            }
+            limits.cpuSeconds = seconds == 0 ? nil : seconds
+        }
+        if let text = arguments.value("--jobs") {
+            guard let count = Int(text), (1...64).contains(count) else { throw UsageError("--jobs: expected 1 to 64") }
+            jobs = count
+        }
+        json = arguments.has("--json")
+        junit = arguments.value("--junit")
+        html = arguments.value("--html")
+        markdown = arguments.value("--markdown")
+    }
+
+    private static func list(_ arguments: Arguments, _ option: String) -> [String] {
+        arguments.allValues(option).flatMap { $0.split(separator: ",").map(String.init) }
+    }
+}

@@ -1,0 +1,106 @@
+// Tests/ConformanceTests/SyntheticVectors.swift - Small vector sets written to a temp dir, and fixture paths
+
+import Conformance
+import Foundation
+
+/// A vector set made for one test in its own temporary directory; inputs are chosen so that the
+/// fixture adapters can answer them without a codec (a "plist" input is its own tagged JSON).
+struct SyntheticVectors {
+    let directory: String
+
+    init(_ vectors: [(metadata: VectorMetadata, input: String, expected: String?)]) throws {
+        try self.init(bytes: vectors.map { ($0.metadata, Array($0.input.utf8), $0.expected) })
+    }
+
+    init(bytes vectors: [(metadata: VectorMetadata, input: [UInt8], expected: String?)]) throws {
+        directory = NSTemporaryDirectory() + "xds-synthetic-" + UUID().uuidString
+        for vector in vectors {
+            try write(vector.input, to: vector.metadata.input)
+            if let expected = vector.expected, let path = vector.metadata.expected { try write(Array(expected.utf8), to: path) }
+        }
+        let manifest = Manifest(suiteVersion: suiteVersion, vectors: vectors.map(\.metadata))
+        try JSONEncoder().encode(manifest).write(to: URL(fileURLWithPath: directory + "/manifest.json"))
+    }
+
+    func load() throws -> VectorSet { try VectorSet.load(directory: directory) }
+
+    func remove() { try? FileManager.default.removeItem(atPath: directory) }
+
+    private func write(_ bytes: [UInt8], to relative: String) throws {
+        let path = directory + "/" + relative
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Metadata with the usual defaults; `expected` names `<id>.json` when `hasExpected`.
+    static func metadata(
+        _ id: String, _ area: VectorArea, _ group: VectorGroup, level: VectorLevel = .required, hasExpected: Bool,
+        ext: String = "bplist", tags: [VectorTag] = []
+    ) -> VectorMetadata {
+        VectorMetadata(
+            id: id, area: area, group: group, input: id + "." + ext, expected: hasExpected ? id + ".json" : nil,
+            description: "synthetic", spec: "test", level: level, tags: tags, since: suiteVersion,
+            error: group == .invalid ? .trailer : nil, made: "by the test")
+    }
+
+    /// A set covering every area, answerable by `echo-adapter.sh`.
+    static func mixed() throws -> SyntheticVectors {
+        try SyntheticVectors([
+            (metadata("plist/invalid/junk", .plist, .invalid, hasExpected: false), "bplist00junk", nil),
+            (
+                metadata("plist/invalid/other", .plist, .invalid, level: .recommended, hasExpected: false), "bplist00",
+                nil
+            ),
+            (
+                metadata("plist/implementation-defined/json", .plist, .implementationDefined, hasExpected: false), "{}",
+                nil
+            ),
+            (
+                metadata("attribute/valid/name", .attribute, .valid, hasExpected: true), #"{"name":"Working Copy"}"#,
+                #"{"fields": {"name": "Working Copy"}}"#
+            ),
+            (
+                metadata("attribute/invalid/xml", .attribute, .invalid, hasExpected: true), "<plist/>",
+                #"{"fields": null}"#
+            ),
+            (
+                metadata("icons/valid/one", .icons, .valid, level: .recommended, hasExpected: true, ext: "appinfo"),
+                "https://x.example/a.png",
+                #"{"appInfoURL": "https://x.example/appInfo.json", "recommended": {"1": {"outcome": "icon", "url": "https://x.example/a.png", "index": 0}, "2": {"outcome": "icon", "url": "https://x.example/a.png", "index": 0}, "3": {"outcome": "none"}}, "legacy": {}}"#
+            ),
+        ])
+    }
+}
+
+/// Paths of the fixture adapters next to this file.
+enum Fixtures {
+    static let directory = (#filePath as NSString).deletingLastPathComponent + "/Fixtures"
+    static func adapter(_ name: String) -> String { directory + "/" + name + "-adapter.sh" }
+}
+
+/// A process implementation of a fixture adapter with the capabilities it announces.
+func fixtureImplementation(_ name: String, limits: ProcessLimits = ProcessLimits(timeout: 10)) throws
+    -> ProcessImplementation
+{
+    let command = [Fixtures.adapter(name)]
+    let capabilities = try ProcessImplementation.probeCapabilities(command, limits: limits).get()
+    let info = ImplementationInfo(
+        name: name, title: name, version: "test", kind: "adapter", command: command[0], capabilities: capabilities)
+    return ProcessImplementation(info: info, command: command, limits: limits)
+}
+
+/// An in-process implementation answering from a closure (runner logic without processes).
+struct ClosureImplementation: Implementation {
+    var info: ImplementationInfo
+    var body: @Sendable (AdapterRequest) -> CallResult
+
+    init(capabilities: [AdapterCall], _ body: @escaping @Sendable (AdapterRequest) -> CallResult) {
+        info = ImplementationInfo(
+            name: "closure", title: "closure", version: "test", kind: "adapter", command: nil,
+            capabilities: capabilities.map(\.rawValue))
+        self.body = body
+    }
+
+    func perform(_ request: AdapterRequest) -> CallResult { body(request) }
+}

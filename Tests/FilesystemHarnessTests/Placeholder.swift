@@ -1,3 +1,0 @@
-// Tests/FilesystemHarnessTests - placeholder until the owning issue lands its tests
-
-import Testing

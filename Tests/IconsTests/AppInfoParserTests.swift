@@ -1,0 +1,139 @@
+// Tests/IconsTests/AppInfoParserTests.swift - appInfo.json parsing keeps what NSNumber would hold
+
+import Testing
+
+@testable import Icons
+
+@Suite struct AppInfoParserTests {
+    /// The `width` of the only entry of `{"icons":[{"width": LITERAL, "height": 1, "src": "a"}]}`.
+    func width(_ literal: String) throws -> AppInfoValue {
+        let info = try AppInfo.parse(Array(#"{"icons":[{"width":\#(literal),"height":1,"src":"a"}]}"#.utf8))
+        guard case .array(let entries) = info.icons, case .dictionary(let width, _, _) = entries.first else {
+            Issue.record("no entry")
+            return .absent
+        }
+        return width
+    }
+
+    @Test func booleansIntegersAndRealsAreToldApart() throws {
+        #expect(try width("true") == .boolean(true))
+        #expect(try width("false") == .boolean(false))
+        #expect(try width("1") == .integer(1))
+        #expect(try width("0") == .integer(0))
+        #expect(try width("1.0") == .real(1.0))
+        #expect(try width("5.8e1") == .real(58.0))
+        #expect(try width("1e3") == .real(1000.0))
+        #expect(try width("-0") == .integer(0))
+        #expect(try width("58.9") == .real(58.9))
+    }
+
+    @Test func largeIntegersAreKeptAsOutOfRange() throws {
+        #expect(try width("9223372036854775807") == .integer(Int.max))
+        #expect(try width("-9223372036854775808") == .integer(Int.min))
+        #expect(try width("9223372036854775808") == .largeInteger(negative: false))
+        #expect(try width("18446744073709551615") == .largeInteger(negative: false))
+        #expect(try width("123456789012345678901234567890") == .largeInteger(negative: false))
+        #expect(try width("-9223372036854775809") == .largeInteger(negative: true))
+    }
+
+    @Test func otherKindsAreKept() throws {
+        #expect(try width("null") == .null)
+        #expect(try width("\"58px\"") == .string("58px"))
+        #expect(try width("[58]") == .array)
+        #expect(try width("{\"a\":1}") == .dictionary)
+    }
+
+    @Test func missingKeysAndNonDictionaryEntries() throws {
+        let info = try AppInfo.parse(Array(#"{"icons":[{"width":1},2,"x",null,[1]]}"#.utf8))
+        #expect(
+            info.icons
+                == .array([
+                    .dictionary(width: .integer(1), height: .absent, src: .absent), .other(.integer(2)),
+                    .other(.string("x")), .other(.null), .other(.array),
+                ]))
+    }
+
+    @Test func rootAndIconsShapes() throws {
+        #expect(try AppInfo.parse(Array("[1,2]".utf8)) == AppInfo(rootIsDictionary: false, icons: .absent))
+        #expect(try AppInfo.parse(Array("{}".utf8)) == AppInfo(rootIsDictionary: true, icons: .absent))
+        #expect(try AppInfo.parse(Array(#"{"icons":{}}"#.utf8)).icons == .notArray(.dictionary))
+        #expect(try AppInfo.parse(Array(#"{"icons":"x"}"#.utf8)).icons == .notArray(.string("x")))
+        #expect(try AppInfo.parse(Array(#"{"icons":null}"#.utf8)).icons == .notArray(.null))
+    }
+
+    @Test(arguments: ["", "{", "58", "\"x\"", "{\"icons\":[}", "{\"a\":1e400}", "nul", "{\"a\":01}"])
+    func malformedJSONIsAnError(text: String) {
+        do {
+            _ = try AppInfo.parse(Array(text.utf8))
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.category == .malformedJSON)
+        }
+    }
+
+    @Test func malformedJSONNamesAnOffset() {
+        do {
+            _ = try AppInfo.parse(Array("{\"icons\": [1, 2,, 3]}".utf8))
+            Issue.record("accepted")
+        } catch {
+            #expect(error.category == .malformedJSON)
+            #expect(error.offset != nil)
+        }
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let deep = String(repeating: "[", count: 20000) + String(repeating: "]", count: 20000)
+        #expect(throws: AppInfoError.self) { try AppInfo.parse(Array(deep.utf8)) }
+    }
+
+    @Test func inputSizeIsBounded() throws {
+        let padding = String(repeating: " ", count: 64 * 1024)
+        do {
+            _ = try AppInfo.parse(Array(("{}" + padding).utf8))
+            Issue.record("accepted")
+        } catch {
+            #expect(error.category == .limit)
+            #expect(error.offset == 64 * 1024)
+        }
+        let fits = try AppInfo.parse(Array(("{}" + padding.dropLast(2)).utf8))
+        #expect(fits.rootIsDictionary)
+    }
+
+    @Test func entryCountIsBounded() throws {
+        let entries = Array(repeating: "1", count: 11).joined(separator: ",")
+        let limits = AppInfoLimits(maxBytes: 1024, maxEntries: 10)
+        do {
+            _ = try AppInfo.parse(Array("{\"icons\":[\(entries)]}".utf8), limits: limits)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.category == .limit)
+        }
+        let ten = Array(repeating: "1", count: 10).joined(separator: ",")
+        let info = try AppInfo.parse(Array("{\"icons\":[\(ten)]}".utf8), limits: limits)
+        #expect(info.icons == .array(Array(repeating: .other(.integer(1)), count: 10)))
+    }
+
+    @Test func duplicateKeysKeepTheLastValue() throws {
+        // Foundation on Linux keeps the last; documented as implementation-defined in Docs/icons.md.
+        let info = try AppInfo.parse(Array(#"{"icons":[{"width":1,"width":58,"height":58,"src":"a"}]}"#.utf8))
+        #expect(info.icons == .array([.dictionary(width: .integer(58), height: .integer(58), src: .string("a"))]))
+    }
+
+    @Test(arguments: [
+        (#"{"icons":[1,]}"#, 11), (#"{"a":1,}"#, 6), ("{\"icons\":[1 , \n ]}", 12),
+    ])
+    func trailingCommasAreMalformedAtTheirOffset(text: String, offset: Int) {
+        do {
+            _ = try AppInfo.parse(Array(text.utf8))
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.category == .malformedJSON)
+            #expect(error.offset == offset)
+        }
+    }
+
+    @Test func commasInsideStringsAreNotTrailing() throws {
+        let info = try AppInfo.parse(Array(#"{"icons":[{"width":1,"height":2,"src":",]\",}"}]}"#.utf8))
+        #expect(info.icons == .array([.dictionary(width: .integer(1), height: .integer(2), src: .string(",]\",}"))]))
+    }
+}

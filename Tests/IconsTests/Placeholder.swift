@@ -1,3 +1,0 @@
-// Tests/IconsTests - placeholder until the owning issue lands its tests
-
-import Testing

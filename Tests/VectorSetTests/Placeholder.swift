@@ -1,3 +1,0 @@
-// Tests/VectorSetTests - placeholder until the owning issue lands its tests
-
-import Testing

@@ -1,0 +1,114 @@
+// Tests/VectorSetTests/VectorSetTests.swift - The manifest against the files, metadata, quotas, reproducibility
+
+import Conformance
+import Foundation
+import Testing
+
+@Suite struct VectorSetTests {
+    @Test func everyFileIsListedAndEveryListedFileExists() throws {
+        let manifest = try VectorFiles.manifest()
+        var listed: Set<String> = ["manifest.json"]
+        for vector in manifest.vectors {
+            listed.insert(vector.input)
+            if let expected = vector.expected { listed.insert(expected) }
+        }
+        let present = VectorFiles.allFiles()
+        #expect(present.subtracting(listed).sorted() == [], "files not in the manifest")
+        #expect(listed.subtracting(present).sorted() == [], "manifest entries without a file")
+    }
+
+    @Test func idsAreUniqueAndEqualTheirPaths() throws {
+        let manifest = try VectorFiles.manifest()
+        #expect(Set(manifest.vectors.map(\.id)).count == manifest.vectors.count)
+        let kebab = /[a-z0-9]+(-[a-z0-9]+)*/
+        for vector in manifest.vectors {
+            let parts = vector.id.split(separator: "/").map(String.init)
+            #expect(parts.count == 3, "\(vector.id)")
+            guard parts.count == 3 else { continue }
+            #expect(parts[0] == vector.area.rawValue && parts[1] == vector.group.rawValue, "\(vector.id)")
+            #expect(parts[2].wholeMatch(of: kebab) != nil, "\(vector.id) is not kebab-case")
+            #expect(vector.input.hasPrefix(vector.id + "."), "\(vector.id): input \(vector.input)")
+            if let expected = vector.expected { #expect(expected == vector.id + ".json", "\(vector.id)") }
+        }
+    }
+
+    @Test func metadataIsComplete() throws {
+        for vector in try VectorFiles.manifest().vectors where vector.area != .fs {
+            let id = vector.id
+            #expect(!vector.description.isEmpty && !vector.spec.isEmpty && !vector.made.isEmpty, "\(id)")
+            #expect(!vector.tags.isEmpty && vector.since == suiteVersion, "\(id)")
+            #expect((vector.group == .invalid) == (vector.error != nil) || vector.group == .regressions, "\(id)")
+            if vector.group == .valid { #expect(vector.expected != nil, "\(id): valid without expected") }
+            if vector.group == .implementationDefined { #expect(vector.level == .implementationDefined, "\(id)") }
+            if vector.group == .regressions {
+                #expect(
+                    (vector.expected != nil) != (vector.error != nil) || vector.level == .implementationDefined,
+                    "\(id): a regression has exactly one of expected and error")
+            }
+            if vector.area != .plist { #expect(vector.expected != nil, "\(id): \(vector.area) vectors carry outcomes") }
+            if vector.area == .plist && vector.group == .invalid {
+                #expect(vector.error != .schema, "\(id): schema is not a bplist category")
+            }
+        }
+    }
+
+    /// Icon vectors are exempt: the same appInfo.json is judged against different appInfoURLs.
+    @Test func identicalInputsHaveOneVerdict() throws {
+        var seen: [String: VectorMetadata] = [:]
+        for vector in try VectorFiles.manifest().vectors where vector.area == .plist || vector.area == .attribute {
+            let key =
+                "\(vector.area.rawValue):"
+                + (try VectorFiles.bytes(vector.input)).map { String($0) }.joined(separator: ",")
+            guard let first = seen[key] else {
+                seen[key] = vector
+                continue
+            }
+            #expect(first.error == vector.error && first.level == vector.level, "\(first.id) and \(vector.id)")
+            let expected = try [first, vector].map { try $0.expected.map(VectorFiles.bytes) }
+            #expect(expected[0] == expected[1], "\(first.id) and \(vector.id) expect different results")
+        }
+    }
+
+    @Test func generatorReproducesTheCommittedFiles() throws {
+        let committed = try VectorFiles.manifest()
+        let found = VectorFiles.allFiles()
+        let (files, manifest) = try GeneratedVectorSet.plan(existing: committed, found: found)
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            let onDisk = try? VectorFiles.bytes(path)
+            #expect(onDisk == bytes, "\(path) differs from the generator's output: run `make vectors`")
+        }
+        #expect(manifest == committed)
+        // Fuzz findings dropped in without curated metadata are listed, but only as implementation-defined.
+        for entry in manifest.vectors where entry.made.hasPrefix("hand-added file") {
+            #expect(entry.level == .implementationDefined && entry.tags == [.fuzz], "\(entry.id)")
+        }
+    }
+
+    @Test func generatorIsDeterministic() throws {
+        #expect(try GeneratedVectorSet.files() == GeneratedVectorSet.files())
+    }
+
+    @Test func quotasAreMet() throws {
+        let vectors = try VectorFiles.manifest().vectors
+        func count(_ area: VectorArea, _ group: VectorGroup? = nil) -> Int {
+            vectors.filter { $0.area == area && (group == nil || $0.group == group) }.count
+        }
+        #expect(count(.plist, .valid) >= 60)
+        #expect(count(.plist, .invalid) >= 100)
+        #expect(count(.plist, .implementationDefined) >= 30)
+        #expect(count(.attribute) >= 40)
+        #expect(count(.icons) >= 60)
+        let plistCategories = Set(vectors.filter { $0.area == .plist }.compactMap(\.error))
+        #expect(plistCategories == Set(VectorErrorCategory.allCases).subtracting([.schema]))
+        let cves = vectors.filter { $0.tags.contains(.cve) }.map(\.id).joined(separator: " ")
+        for cve in [
+            "5545", "5834", "5835", "5836", "6435", "6436", "6437", "6438", "6439", "6440", "7982", "2022-48564",
+        ] {
+            #expect(cves.contains(cve), "no regression vector for CVE …\(cve)")
+        }
+        for width in ["1", "2", "3", "4", "5", "6", "7", "8", "16"] {
+            #expect(vectors.contains { $0.id == "plist/valid/offset-size-\(width)" })
+            #expect(vectors.contains { $0.id == "plist/valid/ref-size-\(width)" })
+        }
+    }
+}
