@@ -24,10 +24,11 @@ struct ObjectDecoder {
 
     private enum State: UInt8 { case new, active, done }
 
+    /// The memo of one shared object (only shared objects have one).
     private struct Slot {
         var state = State.new
-        /// Container levels in the subtree, this object included (0 for a scalar).
-        var height = 0
+        /// Container levels in the subtree, this object included (0 for a scalar); ≤ maximumDepth.
+        var height: Int32 = 0
         /// Values in the subtree when every reference is expanded (saturating).
         var expanded = 0
         var value = PropertyListValue.null
@@ -44,10 +45,11 @@ struct ObjectDecoder {
         self.refSize = trailer.objectRefSize
         self.expansionBudget = max(rules.maximumExpandedCount, view.count)
         self.payloadBudget = max(1 << 24, 4 * view.count)
-        // numObjects * offsetIntSize bytes exist in the input, so both arrays are linear in the input.
+        // numObjects * offsetIntSize bytes exist in the input, so both arrays are linear in the input;
+        // slots exist only for objects referenced twice or more.
         let references = ReferenceCounts(layout, top: trailer.topObject)
         self.references = references
-        if references.anyShared { slots = Array(repeating: Slot(), count: trailer.numObjects) }
+        if references.anyShared { slots = Array(repeating: Slot(), count: references.sharedCount) }
     }
 
     /// The root value.
@@ -57,30 +59,32 @@ struct ObjectDecoder {
 
     /// The object `index`, found inside `depth` containers through the reference at `position`.
     private mutating func value(of index: Int, depth: Int, referencedAt position: Int) throws(BPlistError) -> Decoded {
-        guard references.isShared(index) else {
+        guard let slot = references.slot(of: index) else {
             let decoded = try decodeObject(index, depth: depth)
             statistics.objectsDecoded += 1
             return decoded
         }
-        switch slots[index].state {
+        switch slots[slot].state {
         case .active:
             // bplist.object.cycle
             throw BPlistError(.cycle, at: position, "reference to object \(index) closes a cycle")
         case .done:
-            let slot = slots[index]
+            let memo = slots[slot]
             // bplist.object.depth: a shared subtree is as deep here as it was where first met.
-            if depth + slot.height > rules.maximumDepth {
+            if depth + Int(memo.height) > rules.maximumDepth {
                 throw BPlistError(
                     .depth, at: layout.offset(of: index),
                     "shared object \(index) nests deeper than \(rules.maximumDepth) levels here")
             }
             statistics.referencesReused += 1
-            return (slot.value, slot.height, slot.expanded)
+            return (memo.value, Int(memo.height), memo.expanded)
         case .new:
-            slots[index].state = .active
+            slots[slot].state = .active
             let decoded = try decodeObject(index, depth: depth)
             statistics.objectsDecoded += 1
-            slots[index] = Slot(state: .done, height: decoded.height, expanded: decoded.expanded, value: decoded.value)
+            slots[slot] = Slot(
+                state: .done, height: Int32(clamping: decoded.height), expanded: decoded.expanded,
+                value: decoded.value)
             return decoded
         }
     }
