@@ -69,12 +69,11 @@ struct ByteView {
     func asciiString(at offset: Int, count length: Int) -> Result<String, BadByte> {
         check(offset, length)
         let slice = UnsafeBufferPointer(rebasing: base[offset..<(offset + length)])
-        var any: UInt8 = 0
-        for byte in slice { any |= byte }
-        if any & 0x80 != 0 {
+        if !ByteView.isASCII(slice) {
             let index = slice.firstIndex { $0 >= 0x80 } ?? 0
             return .failure(BadByte(offset: offset + index))
         }
+        // Checked once here; for 7-bit bytes the stdlib's own validation is its ASCII fast path.
         return .success(String(decoding: slice, as: UTF8.self))
     }
 
@@ -145,13 +144,25 @@ extension ByteView {
     /// Whether every byte of `string`'s UTF-8 is below 0x80 (reads native storage in place).
     static func isASCII(_ string: String) -> Bool {
         let utf8 = string.utf8
-        if let result = utf8.withContiguousStorageIfAvailable({ buffer in
-            var any: UInt8 = 0
-            for byte in buffer { any |= byte }
-            return any < 0x80
-        }) {
-            return result
-        }
+        if let result = utf8.withContiguousStorageIfAvailable({ isASCII($0) }) { return result }
         return utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether every byte of `bytes` is below 0x80, eight bytes at a time.
+    @inline(__always) static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        let count = bytes.count
+        var any: UInt64 = 0
+        var index = 0
+        while index + 8 <= count {
+            any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            any |= UInt64(start[index])
+            index += 1
+        }
+        return any & 0x8080_8080_8080_8080 == 0
     }
 }
