@@ -19,7 +19,8 @@ struct BPlistTrailer {
         let length = view.count
         // bplist.header.magic: "bplist00" exactly ("bplist0" + a digit when lenient).
         let magic: UInt64 = 0x6270_6c69_7374_3030
-        for index in 0..<8 where length < 8 || view.uint(at: 0, width: 8) != magic {
+        let exact = length >= 8 && view.uint(at: 0, width: 8) == magic
+        for index in 0..<8 where !exact {
             guard index < length else {
                 throw BPlistError(.header, at: length, "input ends inside the 8-byte header \"bplist00\"")
             }

@@ -27,7 +27,10 @@ struct ByteView {
     }
 
     @inline(__always) private func check(_ offset: Int, _ length: Int) {
-        precondition(offset >= 0 && length >= 0 && length <= base.count && offset <= base.count - length)
+        // Unsigned compares: a negative offset or length becomes huge and fails the same test.
+        precondition(
+            UInt(bitPattern: length) <= UInt(bitPattern: base.count)
+                && UInt(bitPattern: offset) <= UInt(bitPattern: base.count - length))
     }
 
     /// The byte at `offset`.
