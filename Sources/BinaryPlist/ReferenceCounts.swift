@@ -33,6 +33,36 @@ struct ReferenceCounts {
             mode = .marks
             marks = [UInt32](repeating: 0, count: count)
         }
+        let complete: Bool
+        if mode == .marks {
+            // `pass` hands out only indices below numObjects == counts.count.
+            complete = marks.withUnsafeMutableBufferPointer { counts in
+                ReferenceCounts.pass(decoder, top: top) { index in
+                    if counts[index] < 2 { counts[index] += 1 }
+                }
+            }
+        } else {
+            var (once, twice): (UInt64, UInt64) = (0, 0)
+            complete = ReferenceCounts.pass(decoder, top: top) { index in
+                let bit = UInt64(1) << UInt64(index)
+                if once & bit != 0 { twice |= bit }
+                once |= bit
+            }
+            (self.once, self.twice) = (once, twice)
+        }
+        guard complete else {
+            markAllShared(count)
+            return
+        }
+        numberSlots()
+    }
+
+    /// Calls `note` for the root and every reference of every container the decoder could follow;
+    /// false when the work cap (the input length) ran out first.
+    @inline(__always) private static func pass(
+        _ decoder: ObjectLayout, top: Int, note: (Int) -> Void
+    ) -> Bool {
+        let count = decoder.numObjects
         note(top)
         var budget = decoder.view.count
         let refSize = decoder.refSize
@@ -54,21 +84,26 @@ struct ReferenceCounts {
             }
             let refs = kind == 0xD ? 2 * entries : entries
             budget -= refs + 1
-            if budget < 0 {
-                markAllShared(count)
-                return
-            }
-            if refSize == 1 {
+            if budget < 0 { return false }
+            switch refSize {
+            case 1:
                 for position in body..<(body + refs) where Int(decoder.view[position]) < count {
                     note(Int(decoder.view[position]))
                 }
-                continue
-            }
-            for position in stride(from: body, to: body + refs * refSize, by: refSize) {
-                if let ref = decoder.view.uint(at: position, width: refSize), ref < UInt64(count) { note(Int(ref)) }
+            case 2:
+                for position in stride(from: body, to: body + 2 * refs, by: 2) {
+                    let ref = Int(decoder.view[position]) << 8 | Int(decoder.view[position + 1])
+                    if ref < count { note(ref) }
+                }
+            default:
+                for position in stride(from: body, to: body + refs * refSize, by: refSize) {
+                    if let ref = decoder.view.uint(at: position, width: refSize), ref < UInt64(count) {
+                        note(Int(ref))
+                    }
+                }
             }
         }
-        numberSlots()
+        return true
     }
 
     /// Whether any object is referenced twice or more.
@@ -85,16 +120,6 @@ struct ReferenceCounts {
             let mark = marks[index]
             return mark == 0 ? nil : Int(mark) - 1
         case .all: return index
-        }
-    }
-
-    @inline(__always) private mutating func note(_ index: Int) {
-        if mode == .small {
-            let bit = UInt64(1) << UInt64(index)
-            if once & bit != 0 { twice |= bit }
-            once |= bit
-        } else if marks[index] < 2 {
-            marks[index] += 1
         }
     }
 
