@@ -218,7 +218,7 @@ struct ObjectDecoder {
         return .date(seconds)
     }
 
-    private mutating func spend(_ bytes: Int, at start: Int) throws(BPlistError) {
+    @inline(__always) private mutating func spend(_ bytes: Int, at start: Int) throws(BPlistError) {
         // bplist.object.payload-budget: aliased offset-table entries may not multiply a payload.
         guard bytes <= payloadBudget - statistics.payloadBytes else {
             throw BPlistError(.limit, at: start, "strings and data exceed \(payloadBudget) bytes (aliased objects)")
@@ -226,7 +226,7 @@ struct ObjectDecoder {
         statistics.payloadBytes += bytes
     }
 
-    private mutating func reserve(_ elements: Int, at start: Int) throws(BPlistError) {
+    @inline(__always) private mutating func reserve(_ elements: Int, at start: Int) throws(BPlistError) {
         // bplist.object.element-budget: aliased offset-table entries may not multiply a container.
         guard elements <= expansionBudget - statistics.elementsReserved else {
             throw BPlistError(
@@ -235,7 +235,7 @@ struct ObjectDecoder {
         statistics.elementsReserved += elements
     }
 
-    private mutating func enter(_ start: Int, depth: Int) throws(BPlistError) {
+    @inline(__always) private mutating func enter(_ start: Int, depth: Int) throws(BPlistError) {
         // bplist.object.depth
         guard depth < rules.maximumDepth else {
             throw BPlistError(.depth, at: start, "containers nest deeper than \(rules.maximumDepth) levels")
@@ -243,7 +243,7 @@ struct ObjectDecoder {
         statistics.maximumDepthReached = max(statistics.maximumDepthReached, depth + 1)
     }
 
-    private func expand(_ total: inout Int, by amount: Int, at start: Int) throws(BPlistError) {
+    @inline(__always) private func expand(_ total: inout Int, by amount: Int, at start: Int) throws(BPlistError) {
         let (sum, overflow) = total.addingReportingOverflow(amount)
         // bplist.object.expansion: shared references may not fan out into a huge tree.
         guard !overflow, sum <= expansionBudget else {
