@@ -72,12 +72,10 @@ struct BPlistTrailer {
             throw BPlistError(.trailer, at: base + 6, "\(offsetSize)-byte offsets cannot reach offset \(tableOffset)")
         }
         // bplist.offset-table.range: every object starts after the header and before the offset table.
-        for index in 0..<count {
-            let position = tableOffset + index * offsetSize
-            guard let entry = view.uint(at: position, width: offsetSize), entry >= 8, entry < table else {
-                throw BPlistError(
-                    .offsetTable, at: position, "offset of object \(index) is outside [8, \(tableOffset))")
-            }
+        if let index = view.firstEntry(at: tableOffset, count: count, width: offsetSize, outside: 8..<table) {
+            throw BPlistError(
+                .offsetTable, at: tableOffset + index * offsetSize,
+                "offset of object \(index) is outside [8, \(tableOffset))")
         }
         self.offsetIntSize = offsetSize
         self.objectRefSize = refSize

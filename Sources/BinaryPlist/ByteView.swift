@@ -62,6 +62,33 @@ struct ByteView {
         }
     }
 
+    /// The index of the first of `count` big-endian `width`-byte entries at `offset` whose value lies
+    /// outside `bounds`, or nil when all lie inside (one check of the whole table, then plain loads).
+    func firstEntry(at offset: Int, count: Int, width: Int, outside bounds: Range<UInt64>) -> Int? {
+        let (length, overflow) = count.multipliedReportingOverflow(by: width)
+        precondition(!overflow)
+        check(offset, length)
+        @inline(__always) func scan(_ read: (Int) -> UInt64) -> Int? {
+            var position = offset
+            for index in 0..<count {
+                if !bounds.contains(read(position)) { return index }
+                position += width
+            }
+            return nil
+        }
+        switch width {
+        case 1: return scan { UInt64(base[$0]) }
+        case 2: return scan { UInt64(base[$0]) << 8 | UInt64(base[$0 + 1]) }
+        case 4:
+            return scan {
+                UInt64(base[$0]) << 24 | UInt64(base[$0 + 1]) << 16 | UInt64(base[$0 + 2]) << 8 | UInt64(base[$0 + 3])
+            }
+        default:
+            // Wider than 8 bytes, a value above 64 bits lies outside every range of UInt64 values.
+            return scan { uint(at: $0, width: width) ?? UInt64.max }
+        }
+    }
+
     /// A copy of `length` bytes at `offset`.
     func bytes(at offset: Int, count length: Int) -> [UInt8] {
         check(offset, length)
