@@ -19,7 +19,8 @@ struct BPlistTrailer {
         let length = view.count
         // bplist.header.magic: "bplist00" exactly ("bplist0" + a digit when lenient).
         let magic: UInt64 = 0x6270_6c69_7374_3030
-        for index in 0..<8 where length < 8 || view.uint(at: 0, width: 8) != magic {
+        let exact = length >= 8 && view.uint(at: 0, width: 8) == magic
+        for index in 0..<8 where !exact {
             guard index < length else {
                 throw BPlistError(.header, at: length, "input ends inside the 8-byte header \"bplist00\"")
             }
@@ -71,12 +72,10 @@ struct BPlistTrailer {
             throw BPlistError(.trailer, at: base + 6, "\(offsetSize)-byte offsets cannot reach offset \(tableOffset)")
         }
         // bplist.offset-table.range: every object starts after the header and before the offset table.
-        for index in 0..<count {
-            let position = tableOffset + index * offsetSize
-            guard let entry = view.uint(at: position, width: offsetSize), entry >= 8, entry < table else {
-                throw BPlistError(
-                    .offsetTable, at: position, "offset of object \(index) is outside [8, \(tableOffset))")
-            }
+        if let index = view.firstEntry(at: tableOffset, count: count, width: offsetSize, outside: 8..<table) {
+            throw BPlistError(
+                .offsetTable, at: tableOffset + index * offsetSize,
+                "offset of object \(index) is outside [8, \(tableOffset))")
         }
         self.offsetIntSize = offsetSize
         self.objectRefSize = refSize

@@ -27,7 +27,10 @@ struct ByteView {
     }
 
     @inline(__always) private func check(_ offset: Int, _ length: Int) {
-        precondition(offset >= 0 && length >= 0 && length <= base.count && offset <= base.count - length)
+        // Unsigned compares: a negative offset or length becomes huge and fails the same test.
+        precondition(
+            UInt(bitPattern: length) <= UInt(bitPattern: base.count)
+                && UInt(bitPattern: offset) <= UInt(bitPattern: base.count - length))
     }
 
     /// The byte at `offset`.
@@ -59,6 +62,33 @@ struct ByteView {
         }
     }
 
+    /// The index of the first of `count` big-endian `width`-byte entries at `offset` whose value lies
+    /// outside `bounds`, or nil when all lie inside (one check of the whole table, then plain loads).
+    func firstEntry(at offset: Int, count: Int, width: Int, outside bounds: Range<UInt64>) -> Int? {
+        let (length, overflow) = count.multipliedReportingOverflow(by: width)
+        precondition(!overflow)
+        check(offset, length)
+        @inline(__always) func scan(_ read: (Int) -> UInt64) -> Int? {
+            var position = offset
+            for index in 0..<count {
+                if !bounds.contains(read(position)) { return index }
+                position += width
+            }
+            return nil
+        }
+        switch width {
+        case 1: return scan { UInt64(base[$0]) }
+        case 2: return scan { UInt64(base[$0]) << 8 | UInt64(base[$0 + 1]) }
+        case 4:
+            return scan {
+                UInt64(base[$0]) << 24 | UInt64(base[$0 + 1]) << 16 | UInt64(base[$0 + 2]) << 8 | UInt64(base[$0 + 3])
+            }
+        default:
+            // Wider than 8 bytes, a value above 64 bits lies outside every range of UInt64 values.
+            return scan { uint(at: $0, width: width) ?? UInt64.max }
+        }
+    }
+
     /// A copy of `length` bytes at `offset`.
     func bytes(at offset: Int, count length: Int) -> [UInt8] {
         check(offset, length)
@@ -69,12 +99,11 @@ struct ByteView {
     func asciiString(at offset: Int, count length: Int) -> Result<String, BadByte> {
         check(offset, length)
         let slice = UnsafeBufferPointer(rebasing: base[offset..<(offset + length)])
-        var any: UInt8 = 0
-        for byte in slice { any |= byte }
-        if any & 0x80 != 0 {
+        if !ByteView.isASCII(slice) {
             let index = slice.firstIndex { $0 >= 0x80 } ?? 0
             return .failure(BadByte(offset: offset + index))
         }
+        // Checked once here; for 7-bit bytes the stdlib's own validation is its ASCII fast path.
         return .success(String(decoding: slice, as: UTF8.self))
     }
 
@@ -145,13 +174,25 @@ extension ByteView {
     /// Whether every byte of `string`'s UTF-8 is below 0x80 (reads native storage in place).
     static func isASCII(_ string: String) -> Bool {
         let utf8 = string.utf8
-        if let result = utf8.withContiguousStorageIfAvailable({ buffer in
-            var any: UInt8 = 0
-            for byte in buffer { any |= byte }
-            return any < 0x80
-        }) {
-            return result
-        }
+        if let result = utf8.withContiguousStorageIfAvailable({ isASCII($0) }) { return result }
         return utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether every byte of `bytes` is below 0x80, eight bytes at a time.
+    @inline(__always) static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        let count = bytes.count
+        var any: UInt64 = 0
+        var index = 0
+        while index + 8 <= count {
+            any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            any |= UInt64(start[index])
+            index += 1
+        }
+        return any & 0x8080_8080_8080_8080 == 0
     }
 }

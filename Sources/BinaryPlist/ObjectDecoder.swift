@@ -24,10 +24,11 @@ struct ObjectDecoder {
 
     private enum State: UInt8 { case new, active, done }
 
+    /// The memo of one shared object (only shared objects have one).
     private struct Slot {
         var state = State.new
-        /// Container levels in the subtree, this object included (0 for a scalar).
-        var height = 0
+        /// Container levels in the subtree, this object included (0 for a scalar); ≤ maximumDepth.
+        var height: Int32 = 0
         /// Values in the subtree when every reference is expanded (saturating).
         var expanded = 0
         var value = PropertyListValue.null
@@ -44,10 +45,11 @@ struct ObjectDecoder {
         self.refSize = trailer.objectRefSize
         self.expansionBudget = max(rules.maximumExpandedCount, view.count)
         self.payloadBudget = max(1 << 24, 4 * view.count)
-        // numObjects * offsetIntSize bytes exist in the input, so both arrays are linear in the input.
+        // numObjects * offsetIntSize bytes exist in the input, so both arrays are linear in the input;
+        // slots exist only for objects referenced twice or more.
         let references = ReferenceCounts(layout, top: trailer.topObject)
         self.references = references
-        if references.anyShared { slots = Array(repeating: Slot(), count: trailer.numObjects) }
+        if references.anyShared { slots = Array(repeating: Slot(), count: references.sharedCount) }
     }
 
     /// The root value.
@@ -57,30 +59,32 @@ struct ObjectDecoder {
 
     /// The object `index`, found inside `depth` containers through the reference at `position`.
     private mutating func value(of index: Int, depth: Int, referencedAt position: Int) throws(BPlistError) -> Decoded {
-        guard references.isShared(index) else {
+        guard let slot = references.slot(of: index) else {
             let decoded = try decodeObject(index, depth: depth)
             statistics.objectsDecoded += 1
             return decoded
         }
-        switch slots[index].state {
+        switch slots[slot].state {
         case .active:
             // bplist.object.cycle
             throw BPlistError(.cycle, at: position, "reference to object \(index) closes a cycle")
         case .done:
-            let slot = slots[index]
+            let memo = slots[slot]
             // bplist.object.depth: a shared subtree is as deep here as it was where first met.
-            if depth + slot.height > rules.maximumDepth {
+            if depth + Int(memo.height) > rules.maximumDepth {
                 throw BPlistError(
                     .depth, at: layout.offset(of: index),
                     "shared object \(index) nests deeper than \(rules.maximumDepth) levels here")
             }
             statistics.referencesReused += 1
-            return (slot.value, slot.height, slot.expanded)
+            return (memo.value, Int(memo.height), memo.expanded)
         case .new:
-            slots[index].state = .active
+            slots[slot].state = .active
             let decoded = try decodeObject(index, depth: depth)
             statistics.objectsDecoded += 1
-            slots[index] = Slot(state: .done, height: decoded.height, expanded: decoded.expanded, value: decoded.value)
+            slots[slot] = Slot(
+                state: .done, height: Int32(clamping: decoded.height), expanded: decoded.expanded,
+                value: decoded.value)
             return decoded
         }
     }
@@ -116,24 +120,7 @@ struct ObjectDecoder {
             let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 1)
             try spend(count, at: start)
             return (.data(view.bytes(at: body, count: count)), 0, 1)
-        case 0x5:
-            let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 1)
-            try spend(count, at: start)
-            switch view.asciiString(at: body, count: count) {
-            case .success(let string): return (.string(string), 0, 1)
-            case .failure(let bad):
-                // bplist.string.ascii: 7-bit only.
-                throw BPlistError(.encoding, at: bad.offset, "ASCII string holds byte \(hex(view[bad.offset]))")
-            }
-        case 0x6:
-            let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 2)
-            try spend(count * 2, at: start)
-            switch view.utf16String(at: body, units: count) {
-            case .success(let string): return (.string(string), 0, 1)
-            case .failure(let bad):
-                // bplist.string.utf16: surrogates must pair.
-                throw BPlistError(.encoding, at: bad.offset, "UTF-16 string holds an unpaired surrogate")
-            }
+        case 0x5, 0x6: return (.string(try string(at: start, marker: marker)), 0, 1)
         case 0x8:
             // bplist.uid: n+1 bytes, at most 64 bits of value.
             let body = try layout.payload(at: start + 1, length: info + 1, object: start)
@@ -147,6 +134,53 @@ struct ObjectDecoder {
             // bplist.marker.unused: 0x7 (UTF-8), 0x9, 0xB (ordset), 0xE, 0xF.
             throw BPlistError(.marker, at: start, "marker \(hex(marker)) is not a bplist00 object")
         }
+    }
+
+    /// The ASCII (`0x5n`) or UTF-16BE (`0x6n`) string object at `start`.
+    private mutating func string(at start: Int, marker: UInt8) throws(BPlistError) -> String {
+        let info = Int(marker & 0x0F)
+        if marker >> 4 == 0x5 {
+            let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 1)
+            try spend(count, at: start)
+            switch view.asciiString(at: body, count: count) {
+            case .success(let string): return string
+            case .failure(let bad):
+                // bplist.string.ascii: 7-bit only.
+                throw BPlistError(.encoding, at: bad.offset, "ASCII string holds byte \(hex(view[bad.offset]))")
+            }
+        }
+        let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 2)
+        try spend(count * 2, at: start)
+        switch view.utf16String(at: body, units: count) {
+        case .success(let string): return string
+        case .failure(let bad):
+            // bplist.string.utf16: surrogates must pair.
+            throw BPlistError(.encoding, at: bad.offset, "UTF-16 string holds an unpaired surrogate")
+        }
+    }
+
+    /// The dictionary key `ref`, met inside `depth` containers through the reference at `position`.
+    private mutating func key(_ ref: Int, depth: Int, referencedAt position: Int) throws(BPlistError) -> String {
+        let start = layout.offset(of: ref)
+        let marker = view[start]
+        // bplist.dict.key-type: keys are strings.
+        guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
+            throw BPlistError(.keyType, at: position, "dictionary key is not a string (marker \(hex(marker)))")
+        }
+        guard let slot = references.slot(of: ref) else {
+            // Referenced once: decoded straight into a String, no memo and no enum round trip.
+            let key = try string(at: start, marker: marker)
+            statistics.objectsDecoded += 1
+            return key
+        }
+        if slots[slot].state == .done, case .string(let key) = slots[slot].value {
+            statistics.referencesReused += 1
+            return key
+        }
+        guard case .string(let key) = try value(of: ref, depth: depth, referencedAt: position).value else {
+            throw BPlistError(.keyType, at: position, "dictionary key is not a string")
+        }
+        return key
     }
 
     private func integer(at start: Int, info: Int) throws(BPlistError) -> PropertyListValue {
@@ -184,7 +218,7 @@ struct ObjectDecoder {
         return .date(seconds)
     }
 
-    private mutating func spend(_ bytes: Int, at start: Int) throws(BPlistError) {
+    @inline(__always) private mutating func spend(_ bytes: Int, at start: Int) throws(BPlistError) {
         // bplist.object.payload-budget: aliased offset-table entries may not multiply a payload.
         guard bytes <= payloadBudget - statistics.payloadBytes else {
             throw BPlistError(.limit, at: start, "strings and data exceed \(payloadBudget) bytes (aliased objects)")
@@ -192,7 +226,7 @@ struct ObjectDecoder {
         statistics.payloadBytes += bytes
     }
 
-    private mutating func reserve(_ elements: Int, at start: Int) throws(BPlistError) {
+    @inline(__always) private mutating func reserve(_ elements: Int, at start: Int) throws(BPlistError) {
         // bplist.object.element-budget: aliased offset-table entries may not multiply a container.
         guard elements <= expansionBudget - statistics.elementsReserved else {
             throw BPlistError(
@@ -201,7 +235,7 @@ struct ObjectDecoder {
         statistics.elementsReserved += elements
     }
 
-    private mutating func enter(_ start: Int, depth: Int) throws(BPlistError) {
+    @inline(__always) private mutating func enter(_ start: Int, depth: Int) throws(BPlistError) {
         // bplist.object.depth
         guard depth < rules.maximumDepth else {
             throw BPlistError(.depth, at: start, "containers nest deeper than \(rules.maximumDepth) levels")
@@ -209,7 +243,7 @@ struct ObjectDecoder {
         statistics.maximumDepthReached = max(statistics.maximumDepthReached, depth + 1)
     }
 
-    private func expand(_ total: inout Int, by amount: Int, at start: Int) throws(BPlistError) {
+    @inline(__always) private func expand(_ total: inout Int, by amount: Int, at start: Int) throws(BPlistError) {
         let (sum, overflow) = total.addingReportingOverflow(amount)
         // bplist.object.expansion: shared references may not fan out into a huge tree.
         guard !overflow, sum <= expansionBudget else {
@@ -250,17 +284,7 @@ struct ObjectDecoder {
         var expanded = 1
         for entry in 0..<count {
             let (keyRef, keyPosition) = try layout.reference(entry, from: body)
-            // bplist.dict.key-type: keys are strings.
-            let keyMarker = view[layout.offset(of: keyRef)] >> 4
-            guard keyMarker == 0x5 || keyMarker == 0x6 else {
-                throw BPlistError(
-                    .keyType, at: keyPosition,
-                    "dictionary key is not a string (marker \(hex(view[layout.offset(of: keyRef)])))")
-            }
-            guard case .string(let key) = try value(of: keyRef, depth: depth + 1, referencedAt: keyPosition).value
-            else {
-                throw BPlistError(.keyType, at: keyPosition, "dictionary key is not a string")
-            }
+            let key = try self.key(keyRef, depth: depth + 1, referencedAt: keyPosition)
             let (valueRef, valuePosition) = try layout.reference(count + entry, from: body)
             let element = try value(of: valueRef, depth: depth + 1, referencedAt: valuePosition)
             height = max(height, element.height + 1)
@@ -273,8 +297,8 @@ struct ObjectDecoder {
                 entries[key] = first
                 continue
             }
-            try expand(&expanded, by: 1, at: start)
-            try expand(&expanded, by: element.expanded, at: start)
+            // The key and the value's expansion (each at most the budget, so the sum cannot overflow).
+            try expand(&expanded, by: 1 + element.expanded, at: start)
         }
         return (.dictionary(entries), height, expanded)
     }

@@ -35,31 +35,40 @@ struct ObjectLayout {
     }
 
     /// Reads a count (inline nibble, or `0xF` then an int object) and checks `count * unit` bytes follow.
-    func sizedPayload(at start: Int, info: Int, unit: Int) throws(BPlistError) -> (count: Int, body: Int) {
-        var count = info
-        var body = start + 1
-        if info == 0x0F {
-            // bplist.count.int: a long count is an int object.
-            let position = try payload(at: start + 1, length: 1, object: start)
-            let countMarker = view[position]
-            guard countMarker >> 4 == 0x1, countMarker & 0x0F <= 4 else {
-                throw BPlistError(
-                    .marker, at: position, "count must be an int object, found marker \(hex(countMarker))")
-            }
-            let width = 1 << Int(countMarker & 0x0F)
-            _ = try payload(at: position + 1, length: width, object: start)
-            guard let raw = view.uint(at: position + 1, width: width), raw <= UInt64(Int.max) else {
-                throw BPlistError(.length, at: position, "count is negative or does not fit 63 bits")
-            }
-            count = Int(raw)
-            body = position + 1 + width
+    @inline(__always) func sizedPayload(
+        at start: Int, info: Int, unit: Int
+    ) throws(BPlistError) -> (count: Int, body: Int) {
+        // Inline nibble: count < 15 and unit ≤ 510, so the product cannot overflow; one compare.
+        guard info == 0x0F else {
+            guard info * unit <= tableOffset - (start + 1) else { throw countError(info, at: start) }
+            return (info, start + 1)
         }
-        let (length, overflow) = count.multipliedReportingOverflow(by: unit)
-        guard !overflow, length <= tableOffset - body else {
+        return try longSizedPayload(at: start, unit: unit)
+    }
+
+    private func countError(_ count: Int, at start: Int) -> BPlistError {
+        BPlistError(
+            .length, at: start, "count \(count) needs more bytes than lie before the offset table at \(tableOffset)")
+    }
+
+    /// `sizedPayload` for a count stored as an int object after the `0xF` nibble.
+    private func longSizedPayload(at start: Int, unit: Int) throws(BPlistError) -> (count: Int, body: Int) {
+        // bplist.count.int: a long count is an int object.
+        let position = try payload(at: start + 1, length: 1, object: start)
+        let countMarker = view[position]
+        guard countMarker >> 4 == 0x1, countMarker & 0x0F <= 4 else {
             throw BPlistError(
-                .length, at: start, "count \(count) needs more bytes than lie before the offset table at \(tableOffset)"
-            )
+                .marker, at: position, "count must be an int object, found marker \(hex(countMarker))")
         }
+        let width = 1 << Int(countMarker & 0x0F)
+        _ = try payload(at: position + 1, length: width, object: start)
+        guard let raw = view.uint(at: position + 1, width: width), raw <= UInt64(Int.max) else {
+            throw BPlistError(.length, at: position, "count is negative or does not fit 63 bits")
+        }
+        let count = Int(raw)
+        let body = position + 1 + width
+        let (length, overflow) = count.multipliedReportingOverflow(by: unit)
+        guard !overflow, length <= tableOffset - body else { throw countError(count, at: start) }
         return (count, body)
     }
 
