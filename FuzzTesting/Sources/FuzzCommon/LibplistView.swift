@@ -105,12 +105,12 @@ enum LibplistView {
     /// microseconds; the bridge adds or subtracts the microseconds by the sign of the seconds, so a
     /// date in (-1 s, 0) comes back positive.
     static func projectDate(_ seconds: Double) -> Double {
-        guard seconds.isFinite, seconds > Double(Int32.min) - 1, seconds < Double(Int32.max) + 1 else {
-            return Double(Int32.min)
-        }
+        guard seconds.isFinite else { return Double(Int32.min) }
         let whole = seconds.rounded(.towardZero)
         let micro = abs(((seconds - whole) * 1_000_000).rounded(.towardZero))
-        let wholeSeconds = Double(Int32(whole))
+        // Seconds outside int32 come back as INT32_MIN (x86's conversion result); the microseconds stay.
+        let inRange = whole > Double(Int32.min) - 1 && whole < Double(Int32.max) + 1
+        let wholeSeconds = inRange ? Double(Int32(whole)) : Double(Int32.min)
         return (wholeSeconds * 1_000_000 + (wholeSeconds < 0 ? -micro : micro)) / 1_000_000
     }
 
