@@ -66,31 +66,51 @@ enum LibplistView {
         return projected
     }
 
-    /// Whether libplist's value `theirs` is the reference's `value` as libplist shows it, with strings
-    /// cut at NUL or kept whole; `used` gains the divergences of the reading that matched.
+    /// Whether libplist's value `theirs` is the reference's `value` as libplist shows it; each string
+    /// may be cut at its first NUL (ASCII strings and keys) or whole (UTF-16 strings), since the value
+    /// no longer says which encoding it had. `used` gains the divergences of the reading.
     static func matches(_ value: PropertyListValue, _ theirs: PropertyListValue, _ used: inout Set<KnownDivergence>)
         -> Bool
     {
-        for cutsAtNUL in [true, false] {
-            var attempt = used
-            if project(value, &attempt, cutsAtNUL: cutsAtNUL) == theirs {
-                used = attempt
-                return true
-            }
+        var attempt = used
+        guard let projected = project(value, &attempt, cutsAtNUL: false) else { return false }
+        if projected == theirs {
+            used = attempt
+            return true
         }
-        return false
+        guard loosely(projected, theirs) else { return false }
+        used = attempt.union([.stringEndsAtNUL])
+        return true
+    }
+
+    /// Equality where a string on our side may also match its cut at the first NUL.
+    private static func loosely(_ ours: PropertyListValue, _ theirs: PropertyListValue) -> Bool {
+        switch (ours, theirs) {
+        case (.string(let a), .string(let b)):
+            return a == b || projectString(a) == b
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { loosely($0, $1) }
+        case (.dictionary(let a), .dictionary(let b)):
+            guard a.count == b.count else { return false }
+            return a.allSatisfy { key, element in
+                guard let other = b[key] ?? b[projectString(key)] else { return false }
+                return loosely(element, other)
+            }
+        default:
+            return ours == theirs
+        }
     }
 
     /// `plist_get_date_val`: int32 seconds truncated toward zero and the fraction's magnitude in whole
     /// microseconds; the bridge adds or subtracts the microseconds by the sign of the seconds, so a
     /// date in (-1 s, 0) comes back positive.
     static func projectDate(_ seconds: Double) -> Double {
-        guard seconds.isFinite, seconds > Double(Int32.min) - 1, seconds < Double(Int32.max) + 1 else {
-            return Double(Int32.min)
-        }
+        guard seconds.isFinite else { return Double(Int32.min) }
         let whole = seconds.rounded(.towardZero)
         let micro = abs(((seconds - whole) * 1_000_000).rounded(.towardZero))
-        let wholeSeconds = Double(Int32(whole))
+        // Seconds outside int32 come back as INT32_MIN (x86's conversion result); the microseconds stay.
+        let inRange = whole > Double(Int32.min) - 1 && whole < Double(Int32.max) + 1
+        let wholeSeconds = inRange ? Double(Int32(whole)) : Double(Int32.min)
         return (wholeSeconds * 1_000_000 + (wholeSeconds < 0 ? -micro : micro)) / 1_000_000
     }
 

@@ -73,11 +73,14 @@ public struct OracleWorkScreen: Sendable {
         return offsetsTooNarrow || refsTooNarrow
     }
 
-    /// Whether some object in the offset table is an empty UTF-16 string (marker 0x60), which
+    /// Whether some object in the offset table is an empty UTF-16 string (0x60, or 0x6F 0x10 0x00), which
     /// libplist 2.2 rejects.
     public static func hasEmptyUTF16String(_ bytes: [UInt8]) -> Bool {
         guard let layout = Layout(bytes) else { return false }
-        return (0..<layout.objectCount).contains { layout.header(of: $0)?.marker == 0x60 }
+        return (0..<layout.objectCount).contains { index in
+            guard let (marker, _, count) = layout.header(of: index) else { return false }
+            return marker >> 4 == 0x6 && count == 0  // 0x60, or 0x6F with a long-form count of 0
+        }
     }
 
     /// The marker byte of the object that the offset table places at `offset`, if any.

@@ -94,6 +94,13 @@ public enum FuzzRegressionFamily {
                 .dictionary([("a\u{0}", .bool(true))]),
                 "a UTF-16 key \"a\\0\": libplist 2.2 aborts (assert in plist_get_key_val) when the dictionary is read",
                 spec: "bplist.string.utf16", tags: [.crash, .dictionary, .utf16]),
+            good(
+                "oracle-ascii-and-utf16-strings-with-nul",
+                hex(header + "a20102 53610062 63006100000062 080b0f" + trailer(count: 3, table: 22)),
+                .array([.string("a\u{0}b"), .string("a\u{0}b")]),
+                "ASCII and UTF-16 \"a\\0b\" side by side: libplist cuts one, keeps the other; the oracle compared "
+                    + "with one reading for all strings",
+                spec: "bplist.string.utf16", tags: [.string, .ascii, .utf16, .array]),
             bad(
                 "libplist-ascii-string-high-byte", hex(header + "51c1 08" + trailer(count: 1, table: 10)), .encoding,
                 "an ASCII string holding byte 0xC1: libplist 2.2 accepts it",
