@@ -37,6 +37,12 @@ enum Driver {
             options.workloads?.contains($0.name) ?? true
         }
         if let dump = options.dump {
+            do {
+                try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true)
+            } catch {
+                FileHandle.standardError.write(Data("xds-bench: cannot create \(dump): \(error)\n".utf8))
+                return 74
+            }
             for workload in workloads { print(prepare(workload, scratch: dump, shm: dump)) }
             return 0
         }
