@@ -59,7 +59,7 @@ public struct KnownFailures: Hashable, Sendable {
             {
                 detail += " — " + message
             }
-            detail = detail.replacingNewlines()
+            detail = detail.replacingNewlines().maskingAddresses()
             if detail.count > 120 { detail = String(detail.prefix(117)) + "..." }
             lines.append("\(result.caseID) # \(result.outcome.rawValue): \(detail.isEmpty ? "no output" : detail)")
         }
@@ -123,5 +123,26 @@ extension StringProtocol {
     }
     fileprivate func replacingNewlines() -> String {
         String(map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+    /// `0x` and eight or more hex digits (a pointer printed by an implementation) become `0x…`, so that a
+    /// regenerated list does not change with each process's address layout.
+    func maskingAddresses() -> String {
+        let characters = Array(self)
+        var result = ""
+        var index = 0
+        while index < characters.count {
+            if characters[index] == "0", index + 1 < characters.count, characters[index + 1] == "x" {
+                var end = index + 2
+                while end < characters.count, characters[end].isHexDigit { end += 1 }
+                if end - index - 2 >= 8 {
+                    result += "0x…"
+                    index = end
+                    continue
+                }
+            }
+            result.append(characters[index])
+            index += 1
+        }
+        return result
     }
 }
