@@ -20,6 +20,8 @@ let package = Package(
     targets: [
         // The bplist00 codec: stdlib only.
         .target(name: "BinaryPlist"),
+        // The one seeded random generator of the bench and the property tests.
+        .target(name: "SeededRandom"),
         // Tagged JSON (DESIGN §3) <-> PropertyListValue.
         .target(name: "TaggedJSON", dependencies: ["BinaryPlist"]),
         // getxattr/setxattr and errno, the only Glibc-facing attribute code.
@@ -62,7 +64,9 @@ let package = Package(
         // make bench.
         .executableTarget(
             name: "xds-bench",
-            dependencies: ["BinaryPlist", "LibplistBridge", "Icons", "XAttr", "DocumentSource", "Reporting"]),
+            dependencies: [
+                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "DocumentSource", "Reporting", "SeededRandom",
+            ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["Conformance", "BinaryPlist"]),
         // The fuzz oracles, shared by the libFuzzer targets (FuzzTesting/) and the regression replay.
@@ -72,13 +76,13 @@ let package = Package(
         // Replays Vectors/*/regressions/ through the fuzz oracles in a release build (make test).
         .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon"]),
 
-        .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist"]),
-        .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist"]),
+        .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist", "SeededRandom"]),
+        .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist", "SeededRandom"]),
         .testTarget(name: "DocumentSourceTests", dependencies: ["DocumentSource", "BinaryPlist"]),
         .testTarget(
             name: "AttributeFilesTests",
             dependencies: ["AttributeFiles", "XAttr", "DocumentSource", "BinaryPlist", "FilesystemHarness"]),
-        .testTarget(name: "IconsTests", dependencies: ["Icons"]),
+        .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Conformance"]),
         .testTarget(

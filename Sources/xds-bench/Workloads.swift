@@ -1,6 +1,7 @@
 // Sources/xds-bench/Workloads.swift - The generated inputs and which operations run on each
 
 import BinaryPlist
+import SeededRandom
 
 /// One input and the operations measured on it.
 struct Workload {

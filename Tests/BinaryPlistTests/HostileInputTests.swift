@@ -3,6 +3,7 @@
 // Bounds are asserted in counted work (objects decoded, elements reserved, payload bytes), never
 // in wall-clock time.
 
+import SeededRandom
 import Testing
 
 @testable import BinaryPlist

@@ -3,19 +3,7 @@
 // Also used by TaggedJSONTests (the file there is a symbolic link to this one).
 
 import BinaryPlist
-
-/// SplitMix64: a small, fast, seedable generator (results are the same on every run and machine).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// Random values across every type: 16-byte integers, UTF-16 with surrogate pairs, NaN/inf/-0.0,
 /// dates with fractions, nesting.

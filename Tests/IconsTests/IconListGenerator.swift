@@ -1,19 +1,8 @@
 // Tests/IconsTests/IconListGenerator.swift - A seeded generator of awkward icon lists
 
-@testable import Icons
+import SeededRandom
 
-/// SplitMix64: small, seeded, the same sequence on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+@testable import Icons
 
 /// Icon lists with square and non-square sizes near the targets, duplicates, numeric strings,
 /// reals, booleans, missing keys, odd values and odd orders.

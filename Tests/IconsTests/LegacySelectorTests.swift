@@ -1,5 +1,6 @@
 // Tests/IconsTests/LegacySelectorTests.swift - The legacy profile against a second transcription of the loop
 
+import SeededRandom
 import Testing
 
 @testable import Icons

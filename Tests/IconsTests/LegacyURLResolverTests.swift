@@ -1,6 +1,7 @@
 // Tests/IconsTests/LegacyURLResolverTests.swift - Legacy src resolution, checked against Foundation's NSURL
 
 import Foundation
+import SeededRandom
 import Testing
 
 @testable import Icons

@@ -1,6 +1,7 @@
 // Tests/TaggedJSONTests/TaggedJSONRoundTripTests.swift - Generated values, dates and reals survive tagged JSON
 
 import BinaryPlist
+import SeededRandom
 import Testing
 
 @testable import TaggedJSON
