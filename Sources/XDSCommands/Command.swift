@@ -31,6 +31,19 @@ extension Command {
     }
 }
 
+extension Command {
+    /// Reads the input file (standard input for nil or `-`), printing why it could not be read.
+    /// - Returns: the bytes, or the I/O-error status (74) to exit with.
+    static func readInputOrExit(_ path: String?, limit: Int = 256 << 20) -> Result<[UInt8], ExitCode> {
+        do {
+            return .success(try Console.readInput(path, limit: limit))
+        } catch {
+            Console.printError("error: \(error)")
+            return .failure(ExitCode(status: .ioError))
+        }
+    }
+}
+
 /// An exit status carried as an error through `Result`.
 public struct ExitCode: Error, Hashable, Sendable {
     public var status: ExitStatus

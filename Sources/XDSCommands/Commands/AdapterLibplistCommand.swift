@@ -46,7 +46,11 @@ enum AdapterLibplistCommand: Command {
     }
 
     private static func decode() -> ExitStatus {
-        guard let bytes = try? Console.readInput(nil) else { return .ioError }
+        let bytes: [UInt8]
+        switch readInputOrExit(nil) {
+        case .success(let input): bytes = input
+        case .failure(let exit): return exit.status
+        }
         do {
             Console.writeOut(TaggedJSON.encode(try Libplist.decode(bytes)) + [0x0A])
             return .success
@@ -57,7 +61,11 @@ enum AdapterLibplistCommand: Command {
     }
 
     private static func encode() -> ExitStatus {
-        guard let bytes = try? Console.readInput(nil) else { return .ioError }
+        let bytes: [UInt8]
+        switch readInputOrExit(nil) {
+        case .success(let input): bytes = input
+        case .failure(let exit): return exit.status
+        }
         let value: PropertyListValue
         do {
             value = try TaggedJSON.decode(bytes)

@@ -40,11 +40,9 @@ enum DecodeCommand: Command {
         case .failure(let exit): return exit.status
         }
         let bytes: [UInt8]
-        do {
-            bytes = try Console.readInput(parsed.positionals.first)
-        } catch {
-            Console.printError("error: \(error)")
-            return .ioError
+        switch readInputOrExit(parsed.positionals.first) {
+        case .success(let input): bytes = input
+        case .failure(let exit): return exit.status
         }
         do {
             let value = try BPlistDecoder.decode(bytes, rules: parsed.has("--lenient") ? .lenient : .strict)

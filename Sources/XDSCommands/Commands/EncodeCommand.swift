@@ -38,11 +38,9 @@ enum EncodeCommand: Command {
         case .failure(let exit): return exit.status
         }
         let bytes: [UInt8]
-        do {
-            bytes = try Console.readInput(parsed.positionals.first)
-        } catch {
-            Console.printError("error: \(error)")
-            return .ioError
+        switch readInputOrExit(parsed.positionals.first) {
+        case .success(let input): bytes = input
+        case .failure(let exit): return exit.status
         }
         do {
             Console.writeOut(BPlistEncoder.encode(try TaggedJSON.decode(bytes)))

@@ -32,11 +32,9 @@ enum WriteAttributeCommand: Command {
         case .failure(let code): return code.status
         }
         let input: [UInt8]
-        do {
-            input = try Console.readInput(nil, limit: 1 << 20)
-        } catch {
-            Console.printError("error: \(error)")
-            return .ioError
+        switch readInputOrExit(nil, limit: 1 << 20) {
+        case .success(let bytes): input = bytes
+        case .failure(let exit): return exit.status
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(input)) as? [String: Any] else {
             Console.printError("error: standard input is not a JSON object")
