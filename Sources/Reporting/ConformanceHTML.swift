@@ -54,18 +54,12 @@ public enum ConformanceHTML {
         var out = "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th>implementation</th>"
         out += "<th>version</th><th>area</th><th>cases</th>"
         out += Outcome.allCases.map { "<th>\(cellSpan($0))</th>" }.joined() + "</tr>\n"
-        for run in runs {
-            for area in VectorArea.allCases {
-                let counts = ConformanceMatrix.counts(run, area: area)
-                let total = counts.values.reduce(0, +)
-                // An area the implementation has no call for at all is left out, not listed as all n/a.
-                guard total > 0, counts[.notApplicable] != total else { continue }
-                out += "<tr><td>\(Escaping.html(run.implementation.title))</td>"
-                out += "<td><code>\(Escaping.html(run.implementation.version))</code></td>"
-                out += "<td>\(area.rawValue)</td><td class=\"n\">\(total)</td>"
-                out += Outcome.allCases.map { "<td class=\"n\">\(counts[$0].map(String.init) ?? "")</td>" }.joined()
-                out += "</tr>\n"
-            }
+        for row in ConformanceMatrix.summaryRows(runs) {
+            out += "<tr><td>\(Escaping.html(row.implementation.title))</td>"
+            out += "<td><code>\(Escaping.html(row.implementation.version))</code></td>"
+            out += "<td>\(row.area.rawValue)</td><td class=\"n\">\(row.total)</td>"
+            out += row.countCells.map { "<td class=\"n\">\($0)</td>" }.joined()
+            out += "</tr>\n"
         }
         return out + "</table>\n</section>\n"
     }

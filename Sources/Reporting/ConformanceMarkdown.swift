@@ -58,16 +58,8 @@ public enum ConformanceMarkdown {
         var table = MarkdownTable(
             headers: ["implementation", "area", "cases"] + outcomes.map(\.label),
             alignments: [.left, .left, .right] + outcomes.map { _ in .right })
-        for run in runs {
-            for area in VectorArea.allCases {
-                let counts = ConformanceMatrix.counts(run, area: area)
-                let total = counts.values.reduce(0, +)
-                // An area the implementation has no call for at all is left out, not listed as all n/a.
-                guard total > 0, counts[.notApplicable] != total else { continue }
-                table.append(
-                    [run.implementation.name, area.rawValue, String(total)]
-                        + outcomes.map { counts[$0].map(String.init) ?? "" })
-            }
+        for row in ConformanceMatrix.summaryRows(runs) {
+            table.append([row.implementation.name, row.area.rawValue, String(row.total)] + row.countCells)
         }
         return table
     }

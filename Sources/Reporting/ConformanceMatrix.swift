@@ -75,4 +75,28 @@ public struct ConformanceMatrix: Sendable {
         for result in run.results where result.area == area { counts[result.outcome, default: 0] += 1 }
         return counts
     }
+
+    /// The implementation × area rows every summary lists, in run then area order, with their counts.
+    /// An area the implementation has no call for at all is left out, not listed as all n/a.
+    public static func summaryRows(_ runs: [ImplementationRun]) -> [SummaryRow] {
+        runs.flatMap { run in
+            VectorArea.allCases.compactMap { area -> SummaryRow? in
+                let counts = counts(run, area: area)
+                let total = counts.values.reduce(0, +)
+                guard total > 0, counts[.notApplicable] != total else { return nil }
+                return SummaryRow(implementation: run.implementation, area: area, counts: counts, total: total)
+            }
+        }
+    }
+}
+
+/// One implementation's outcome counts in one area.
+public struct SummaryRow: Hashable, Sendable {
+    public var implementation: ImplementationInfo
+    public var area: VectorArea
+    public var counts: [Outcome: Int]
+    public var total: Int
+
+    /// The count cells, one per outcome worst first, empty for zero.
+    public var countCells: [String] { Outcome.allCases.map { counts[$0].map(String.init) ?? "" } }
 }

@@ -10,16 +10,8 @@ public enum ConformanceSummary {
         var table = TextTable(
             headers: ["implementation", "area", "cases"] + outcomes.map(\.label),
             rightAligned: Set(2..<(3 + outcomes.count)))
-        for run in report.runs {
-            for area in VectorArea.allCases {
-                let counts = ConformanceMatrix.counts(run, area: area)
-                let total = counts.values.reduce(0, +)
-                // An area the implementation has no call for at all is left out, not listed as all n/a.
-                guard total > 0, counts[.notApplicable] != total else { continue }
-                table.append(
-                    [run.implementation.name, area.rawValue, String(total)]
-                        + outcomes.map { counts[$0].map(String.init) ?? "" })
-            }
+        for row in ConformanceMatrix.summaryRows(report.runs) {
+            table.append([row.implementation.name, row.area.rawValue, String(row.total)] + row.countCells)
         }
         return table.render()
     }
