@@ -1,4 +1,6 @@
-// Sources/Reporting/BenchRendering.swift - bench.md and the stdout table of `make bench`
+// Sources/BenchReport/BenchRendering.swift - bench.md and the stdout table of `make bench`
+
+import ReportFormatting
 
 /// Renders a `BenchReport`; computes nothing (the bench stores statistics and ratios in the JSON).
 public enum BenchRendering {

@@ -1,5 +1,7 @@
-// Sources/Conformance/BuiltInImplementations.swift - The built-in peers: names, titles, how each is started
+// Sources/BuiltInPeers/BuiltInImplementations.swift - The built-in peers: names, titles, how each is started
 
+import ConformanceModel
+import ConformanceRunner
 import Foundation
 
 /// Where the built-in peers' programs are.

@@ -1,4 +1,8 @@
-// Sources/Conformance/OriginalIconBehaviour.swift - The legacy icon profile as the "original Objective-C" column
+// Sources/BuiltInPeers/OriginalIconBehaviour.swift - The legacy icon profile as the "original Objective-C" column
+
+import ConformanceModel
+import ConformanceRunner
+import Icons
 
 /// The original `XDSDocumentSourceAttribute` icon selection, emulated by the reference's legacy profile.
 ///

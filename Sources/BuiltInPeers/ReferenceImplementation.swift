@@ -1,7 +1,9 @@
-// Sources/Conformance/ReferenceImplementation.swift - The reference, in process, behind the Implementation protocol
+// Sources/BuiltInPeers/ReferenceImplementation.swift - The reference, in process, behind the Implementation protocol
 
 import AttributeFiles
 import BinaryPlist
+import ConformanceModel
+import ConformanceRunner
 import DocumentSource
 import Icons
 import TaggedJSON

@@ -1,4 +1,4 @@
-// Sources/Conformance/CaseFilter.swift - Which cases run: areas, levels, --run/--skip globs
+// Sources/ConformanceModel/CaseFilter.swift - Which cases run: areas, levels, --run/--skip globs
 
 #if canImport(Glibc)
     import Glibc

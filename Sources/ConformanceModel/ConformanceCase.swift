@@ -1,4 +1,4 @@
-// Sources/Conformance/ConformanceCase.swift - The cases a vector set yields: decode, encode, attribute, icon scales
+// Sources/ConformanceModel/ConformanceCase.swift - The cases a vector set yields: decode, encode, attribute, icon scales
 
 import DocumentSource
 

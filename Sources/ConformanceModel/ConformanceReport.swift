@@ -1,4 +1,4 @@
-// Sources/Conformance/ConformanceReport.swift - The JSON source of every conformance report (DESIGN §6)
+// Sources/ConformanceModel/ConformanceReport.swift - The JSON source of every conformance report (DESIGN §6)
 
 /// Where and how a report was made.
 public struct Provenance: Codable, Hashable, Sendable {

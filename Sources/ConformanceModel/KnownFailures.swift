@@ -1,4 +1,4 @@
-// Sources/Conformance/KnownFailures.swift - Known-failure lists: `id # reason` lines that cannot rot
+// Sources/ConformanceModel/KnownFailures.swift - Known-failure lists: `id # reason` lines that cannot rot
 
 /// A malformed known-failure list.
 public struct KnownFailuresError: Error, Hashable, Sendable, CustomStringConvertible {

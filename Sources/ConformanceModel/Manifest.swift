@@ -1,4 +1,4 @@
-// Sources/Conformance/Manifest.swift - Vectors/manifest.json: every vector's metadata (DESIGN §4)
+// Sources/ConformanceModel/Manifest.swift - Vectors/manifest.json: every vector's metadata (DESIGN §4)
 
 import Foundation
 

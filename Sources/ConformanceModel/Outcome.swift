@@ -1,4 +1,4 @@
-// Sources/Conformance/Outcome.swift - The closed vocabulary of results, ordered by severity (DESIGN §6)
+// Sources/ConformanceModel/Outcome.swift - The closed vocabulary of results, ordered by severity (DESIGN §6)
 
 /// What happened when an implementation met a vector.
 ///

@@ -1,4 +1,4 @@
-// Sources/Conformance/SHA256.swift - A small SHA-256 (FIPS 180-4) for the vector-set digest
+// Sources/ConformanceModel/SHA256.swift - A small SHA-256 (FIPS 180-4) for the vector-set digest
 
 /// SHA-256, incremental. Foundation on Linux has no CryptoKit, so the digest is computed here.
 public struct SHA256: Sendable {

@@ -1,4 +1,4 @@
-// Sources/Conformance/VectorDirectory.swift - Loads Vectors/manifest.json and every vector's bytes, with the digest
+// Sources/ConformanceModel/VectorDirectory.swift - Loads Vectors/manifest.json and every vector's bytes, with the digest
 
 import Foundation
 

@@ -1,4 +1,4 @@
-// Sources/Conformance/CallResult.swift - What one adapter call did: termination, output, classification
+// Sources/ConformanceRunner/CallResult.swift - What one adapter call did: termination, output, classification
 
 /// How a call's process ended.
 public enum Termination: Hashable, Sendable {

@@ -1,4 +1,4 @@
-// Sources/Conformance/Environment.swift - Provenance facts: OS, kernel, filesystem, date; command splitting
+// Sources/ConformanceRunner/Environment.swift - Provenance facts: OS, kernel, filesystem, date; command splitting
 
 import Foundation
 import XAttr

@@ -1,13 +1,7 @@
-// Sources/Conformance/Implementation.swift - What the runner knows of an implementation: its calls (DESIGN §5)
+// Sources/ConformanceRunner/Implementation.swift - What the runner knows of an implementation: its calls (DESIGN §5)
 
-/// The adapter protocol's calls, named as on the command line.
-public enum AdapterCall: String, CaseIterable, Hashable, Sendable {
-    case decode
-    case encode
-    case readAttribute = "read-attribute"
-    case writeAttribute = "write-attribute"
-    case selectIcon = "select-icon"
-}
+import ConformanceModel
+
 
 /// One call: its name, its arguments after the call name, and standard input.
 public struct AdapterRequest: Hashable, Sendable {
@@ -97,4 +91,6 @@ public struct ProcessImplementation: Implementation {
 /// Why an adapter's capabilities could not be learned.
 public struct ProbeError: Error, Hashable, Sendable {
     public var message: String
+
+    public init(message: String) { self.message = message }
 }

@@ -1,6 +1,7 @@
-// Sources/Conformance/Judge.swift - Performs a case against an implementation and grades the raw result
+// Sources/ConformanceRunner/Judge.swift - Performs a case against an implementation and grades the raw result
 
 import BinaryPlist
+import ConformanceModel
 import Foundation
 import TaggedJSON
 

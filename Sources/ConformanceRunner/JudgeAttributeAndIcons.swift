@@ -1,6 +1,7 @@
-// Sources/Conformance/JudgeAttributeAndIcons.swift - Grading the attribute (via a real xattr) and icon cases
+// Sources/ConformanceRunner/JudgeAttributeAndIcons.swift - Grading the attribute (via a real xattr) and icon cases
 
 import BinaryPlist
+import ConformanceModel
 import Foundation
 import XAttr
 

@@ -1,4 +1,4 @@
-// Sources/Conformance/ProcessRunner.swift - Spawns one call: stdin, timeout, address-space limit, capped output
+// Sources/ConformanceRunner/ProcessRunner.swift - Spawns one call: stdin, timeout, address-space limit, capped output
 
 import Foundation
 

@@ -1,5 +1,6 @@
-// Sources/Conformance/Runner.swift - Runs the selected cases against implementations on N worker threads
+// Sources/ConformanceRunner/Runner.swift - Runs the selected cases against implementations on N worker threads
 
+import ConformanceModel
 import Foundation
 
 /// Runs cases against implementations, `jobs` calls at a time; results come back in case order.

@@ -1,4 +1,7 @@
-// Sources/Conformance/Summary.swift - The plain-text summary table printed after a run
+// Sources/ConformanceRunner/Summary.swift - The plain-text summary table printed after a run
+
+import ConformanceModel
+
 
 /// Renders implementations × outcome counts as aligned text; `known` counts deviations on the known-failure list.
 public enum Summary {

@@ -1,4 +1,4 @@
-// Sources/Reporting/Escaping.swift - Making untrusted text and bytes safe and visible in HTML, XML and Markdown
+// Sources/ReportFormatting/Escaping.swift - Making untrusted text and bytes safe and visible in HTML, XML and Markdown
 
 /// Escaping helpers shared by every renderer (conformance, filesystems, fuzz, bench).
 public enum Escaping {

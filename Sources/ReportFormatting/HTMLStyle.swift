@@ -1,4 +1,4 @@
-// Sources/Reporting/HTMLStyle.swift - The one inline style sheet of the HTML reports
+// Sources/ReportFormatting/HTMLStyle.swift - The one inline style sheet of the HTML reports
 
 /// CSS shared by the HTML reports; inline so a report is one self-contained file.
 public enum HTMLStyle {

@@ -1,4 +1,4 @@
-// Sources/Reporting/MarkdownTable.swift - A GitHub-flavoured Markdown table, cells escaped
+// Sources/ReportFormatting/MarkdownTable.swift - A GitHub-flavoured Markdown table, cells escaped
 
 /// A Markdown table that any report (conformance, filesystems, fuzz, bench) can render.
 public struct MarkdownTable: Hashable, Sendable {

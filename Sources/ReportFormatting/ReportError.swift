@@ -1,4 +1,4 @@
-// Sources/Reporting/ReportError.swift - Why a report could not be read or written
+// Sources/ReportFormatting/ReportError.swift - Why a report could not be read or written
 
 /// A report file that could not be read, parsed or written.
 public struct ReportError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-// Sources/Reporting/ReportJSON.swift - Every report's JSON: pretty, sorted keys, final newline, byte-stable
+// Sources/ReportFormatting/ReportJSON.swift - Every report's JSON: pretty, sorted keys, final newline, byte-stable
 
 import Foundation
 

@@ -1,4 +1,4 @@
-// Sources/Reporting/TextTable.swift - A plain-text table with aligned columns, for terminals
+// Sources/ReportFormatting/TextTable.swift - A plain-text table with aligned columns, for terminals
 
 /// A table for standard output: columns padded to their widest cell (counted in characters).
 public struct TextTable: Hashable, Sendable {

@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/AttributeFamily.swift - attribute: the fields a conforming reader keeps
+// Sources/VectorGenerators/AttributeFamily.swift - attribute: the fields a conforming reader keeps
+
+import ConformanceModel
+
 
 /// Attribute values as found in the xattr, with the fields the original reader keeps (Docs/vectors.md).
 public enum AttributeFamily {

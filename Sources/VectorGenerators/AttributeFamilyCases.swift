@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/AttributeFamilyCases.swift - attribute: types, strings, rejections
+// Sources/VectorGenerators/AttributeFamilyCases.swift - attribute: types, strings, rejections
+
+import ConformanceModel
+
 
 enum AttributeFamilyCases {
     typealias F = AttributeFamily

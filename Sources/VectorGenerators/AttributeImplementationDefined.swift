@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/AttributeImplementationDefined.swift - attribute: where readers may differ
+// Sources/VectorGenerators/AttributeImplementationDefined.swift - attribute: where readers may differ
+
+import ConformanceModel
+
 
 extension AttributeFamilyCases {
     /// What the original (NSPropertyListSerialization, CoreFoundation) keeps where a strict reader may refuse.

@@ -1,4 +1,4 @@
-// Sources/Conformance/VectorFamilies/BPlistAssembler.swift - A tiny bplist byte builder, independent of the codec
+// Sources/VectorGenerators/BPlistAssembler.swift - A tiny bplist byte builder, independent of the codec
 
 /// Lays out a bplist document from object bytes chosen by the caller: header, objects in any order with
 /// padding, an offset table of any width and a trailer whose every field can be overridden.

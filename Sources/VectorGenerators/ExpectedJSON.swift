@@ -1,4 +1,4 @@
-// Sources/Conformance/VectorFamilies/ExpectedJSON.swift - Expected results written from the intended value
+// Sources/VectorGenerators/ExpectedJSON.swift - Expected results written from the intended value
 
 /// The value a vector's author intended, rendered as tagged JSON (DESIGN §3) without the TaggedJSON module.
 public indirect enum Intended: Sendable {

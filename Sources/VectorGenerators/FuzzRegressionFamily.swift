@@ -1,5 +1,6 @@
-// Sources/Conformance/VectorFamilies/FuzzRegressionFamily.swift - plist/regressions found by our fuzzers (Docs/fuzzing.md)
+// Sources/VectorGenerators/FuzzRegressionFamily.swift - plist/regressions found by our fuzzers (Docs/fuzzing.md)
 
+import ConformanceModel
 import Foundation
 
 /// The regression vectors of `FuzzPlistDifferential` findings: one per known divergence between the

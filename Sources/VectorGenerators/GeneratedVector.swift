@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/GeneratedVector.swift - One vector as a generator produces it
+// Sources/VectorGenerators/GeneratedVector.swift - One vector as a generator produces it
+
+import ConformanceModel
+
 
 /// A vector's metadata together with its input bytes and expected-result bytes.
 public struct GeneratedVector: Sendable {

@@ -1,5 +1,6 @@
-// Sources/Conformance/VectorFamilies/GeneratedVectorSet.swift - Every generated vector, and how they land in Vectors/
+// Sources/VectorGenerators/GeneratedVectorSet.swift - Every generated vector, and how they land in Vectors/
 
+import ConformanceModel
 import Foundation
 
 /// The whole generated vector set and its files.

@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/IconsFamily.swift - icons: appInfo.json cases for both profiles
+// Sources/VectorGenerators/IconsFamily.swift - icons: appInfo.json cases for both profiles
+
+import ConformanceModel
+
 
 /// appInfo.json documents with the expected outcome for scales 1, 2, 3 under both profiles (IconsOracle).
 public enum IconsFamily {

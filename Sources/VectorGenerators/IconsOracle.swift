@@ -1,4 +1,4 @@
-// Sources/Conformance/VectorFamilies/IconsOracle.swift - An independent, minimal icon selector for expectations
+// Sources/VectorGenerators/IconsOracle.swift - An independent, minimal icon selector for expectations
 
 /// A JSON value as an appInfo.json author writes it; `real` keeps its literal text.
 public indirect enum JSONValue: Sendable {

@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/IconsQuirkCases.swift - icons: coercion, missing keys, raising entries
+// Sources/VectorGenerators/IconsQuirkCases.swift - icons: coercion, missing keys, raising entries
+
+import ConformanceModel
+
 
 enum IconsQuirkCases {
     typealias F = IconsFamily

@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/IconsResolutionCases.swift - icons: src resolution and acceptable URLs
+// Sources/VectorGenerators/IconsResolutionCases.swift - icons: src resolution and acceptable URLs
+
+import ConformanceModel
+
 
 enum IconsResolutionCases {
     typealias F = IconsFamily

@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/PlistImplementationDefinedFamily.swift - plist/implementation-defined
+// Sources/VectorGenerators/PlistImplementationDefinedFamily.swift - plist/implementation-defined
+
+import ConformanceModel
+
 
 /// Documents on which decoders legitimately differ (catalogue §2); judged, never failed.
 public enum PlistImplementationDefinedFamily {

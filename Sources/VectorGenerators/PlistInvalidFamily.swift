@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/PlistInvalidFamily.swift - plist/invalid: one fault each (structure)
+// Sources/VectorGenerators/PlistInvalidFamily.swift - plist/invalid: one fault each (structure)
+
+import ConformanceModel
+
 
 /// Invalid documents, each the canonical x-document-source dictionary (or a tiny document) with one fault.
 public enum PlistInvalidFamily {

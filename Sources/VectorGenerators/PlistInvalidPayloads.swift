@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/PlistInvalidPayloads.swift - plist/invalid: one fault each (payloads)
+// Sources/VectorGenerators/PlistInvalidPayloads.swift - plist/invalid: one fault each (payloads)
+
+import ConformanceModel
+
 
 /// Invalid payloads: lengths, cycles, depth, encodings, keys, limits.
 enum PlistInvalidPayloads {

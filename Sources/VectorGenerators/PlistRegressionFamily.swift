@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/PlistRegressionFamily.swift - plist/regressions: published bugs (catalogue §3)
+// Sources/VectorGenerators/PlistRegressionFamily.swift - plist/regressions: published bugs (catalogue §3)
+
+import ConformanceModel
+
 
 /// One vector per published bplist CVE pattern and per crash found in another decoder.
 public enum PlistRegressionFamily {

@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/PlistValidFamily.swift - plist/valid: every marker, width and layout
+// Sources/VectorGenerators/PlistValidFamily.swift - plist/valid: every marker, width and layout
+
+import ConformanceModel
+
 
 /// Valid bplist00 documents with the tagged JSON their author intended.
 public enum PlistValidFamily {

@@ -1,4 +1,7 @@
-// Sources/Conformance/VectorFamilies/PlistValidLayouts.swift - plist/valid: containers, widths, layouts
+// Sources/VectorGenerators/PlistValidLayouts.swift - plist/valid: containers, widths, layouts
+
+import ConformanceModel
+
 
 extension PlistValidFamily {
     /// `count` integers 0..<count in one array; objects are the array then each integer.

@@ -1,4 +1,4 @@
-// Sources/Conformance/VectorFamilies/URLReference.swift - RFC 3986 §5 reference resolution, small and separate
+// Sources/VectorGenerators/URLReference.swift - RFC 3986 §5 reference resolution, small and separate
 
 /// Resolves `src` against the appInfo.json URL the way RFC 3986 §5.2 does, for the expectations of icon vectors.
 enum URLReference {

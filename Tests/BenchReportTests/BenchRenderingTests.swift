@@ -1,7 +1,8 @@
-// Tests/ReportingTests/BenchRenderingTests.swift - bench.json statistics, bench.md and the number formats
+// Tests/BenchReportTests/BenchRenderingTests.swift - bench.json statistics, bench.md and the number formats
 
+import BenchReport
 import Foundation
-import Reporting
+import ReportFormatting
 import Testing
 
 @Suite struct BenchRenderingTests {

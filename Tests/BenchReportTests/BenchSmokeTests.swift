@@ -1,7 +1,8 @@
-// Tests/ReportingTests/BenchSmokeTests.swift - `xds-bench --smoke` from the release build runs end to end
+// Tests/BenchReportTests/BenchSmokeTests.swift - `xds-bench --smoke` from the release build runs end to end
 
+import BenchReport
 import Foundation
-import Reporting
+import ReportFormatting
 import Testing
 
 @Suite struct BenchSmokeTests {

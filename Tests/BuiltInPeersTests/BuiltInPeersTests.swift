@@ -1,7 +1,10 @@
-// Tests/ConformanceTests/BuiltInPeersTests.swift - The built-in peers speak the protocol on real bytes
+// Tests/BuiltInPeersTests/BuiltInPeersTests.swift - The built-in peers speak the protocol on real bytes
 
-import Conformance
+import BuiltInPeers
+import ConformanceModel
+import ConformanceRunner
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct BuiltInPeersTests {

@@ -1,6 +1,6 @@
-// Tests/ConformanceTests/KnownFailuresTests.swift - Lists that cannot rot: stale and unknown entries fail
+// Tests/ConformanceModelTests/KnownFailuresTests.swift - Lists that cannot rot: stale and unknown entries fail
 
-import Conformance
+import ConformanceModel
 import Testing
 
 @Suite struct KnownFailuresTests {

@@ -1,6 +1,7 @@
-// Tests/ConformanceTests/SHA256Tests.swift - The digest agrees with coreutils sha256sum
+// Tests/ConformanceModelTests/SHA256Tests.swift - The digest agrees with coreutils sha256sum
 
-import Conformance
+import ConformanceModel
+import ConformanceRunner
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
-// Tests/ConformanceTests/EnvironmentTests.swift - `--cmd` splitting and the provenance facts of the machine
+// Tests/ConformanceRunnerTests/EnvironmentTests.swift - `--cmd` splitting and the provenance facts of the machine
 
-import Conformance
+import ConformanceRunner
 import Foundation
 import Testing
 

@@ -1,7 +1,8 @@
-// Tests/ConformanceTests/ProcessRunnerTests.swift - Classification of real misbehaving adapters
+// Tests/ConformanceRunnerTests/ProcessRunnerTests.swift - Classification of real misbehaving adapters
 
-import Conformance
+import ConformanceRunner
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct ProcessRunnerTests {

@@ -1,7 +1,9 @@
-// Tests/ConformanceTests/RunnerTests.swift - Judging rules and the runner, on synthetic vector sets
+// Tests/ConformanceRunnerTests/RunnerTests.swift - Judging rules and the runner, on synthetic vector sets
 
-import Conformance
+import ConformanceModel
+import ConformanceRunner
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct RunnerTests {

@@ -1,9 +1,12 @@
-// Tests/ConformanceTests/XDSAdapterTests.swift - `xds` as an adapter agrees with the in-process reference;
+// Tests/ConformanceRunnerTests/XDSAdapterTests.swift - `xds` as an adapter agrees with the in-process reference;
 // `xds conformance` end to end (exit status, known-failure lists, reports)
 
 import BinaryPlist
-import Conformance
+import BuiltInPeers
+import ConformanceModel
+import ConformanceRunner
 import Foundation
+import TestSupport
 import Testing
 
 private let xdsBinary = builtProduct("xds")

@@ -1,19 +1,20 @@
-// Tests/ConformanceTests/SyntheticVectors.swift - Small vector sets written to a temp dir, and fixture paths
+// Tests/TestSupport/SyntheticVectors.swift - Small vector sets written to a temp dir, and fixture paths
 
 import BinaryPlist
-import Conformance
+import ConformanceModel
+import ConformanceRunner
 import Foundation
 
 /// A vector set made for one test in its own temporary directory; inputs are chosen so that the
 /// fixture adapters can answer them without a codec (a "plist" input is its own tagged JSON).
-struct SyntheticVectors {
-    let directory: String
+public struct SyntheticVectors {
+    public let directory: String
 
-    init(_ vectors: [(metadata: VectorMetadata, input: String, expected: String?)]) throws {
+    public init(_ vectors: [(metadata: VectorMetadata, input: String, expected: String?)]) throws {
         try self.init(bytes: vectors.map { ($0.metadata, Array($0.input.utf8), $0.expected) })
     }
 
-    init(bytes vectors: [(metadata: VectorMetadata, input: [UInt8], expected: String?)]) throws {
+    public init(bytes vectors: [(metadata: VectorMetadata, input: [UInt8], expected: String?)]) throws {
         directory = NSTemporaryDirectory() + "xds-synthetic-" + UUID().uuidString
         for vector in vectors {
             try write(vector.input, to: vector.metadata.input)
@@ -25,9 +26,9 @@ struct SyntheticVectors {
         try JSONEncoder().encode(manifest).write(to: URL(fileURLWithPath: directory + "/manifest.json"))
     }
 
-    func load() throws -> VectorDirectory { try VectorDirectory.load(directory: directory) }
+    public func load() throws -> VectorDirectory { try VectorDirectory.load(directory: directory) }
 
-    func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    public func remove() { try? FileManager.default.removeItem(atPath: directory) }
 
     private func write(_ bytes: [UInt8], to relative: String) throws {
         let path = directory + "/" + relative
@@ -37,7 +38,7 @@ struct SyntheticVectors {
     }
 
     /// Metadata with the usual defaults; `expected` names `<id>.json` when `hasExpected`.
-    static func metadata(
+    public static func metadata(
         _ id: String, _ area: VectorArea, _ group: VectorGroup, level: VectorLevel = .required, hasExpected: Bool,
         ext: String = "bplist", tags: [VectorTag] = []
     ) -> VectorMetadata {
@@ -48,7 +49,7 @@ struct SyntheticVectors {
     }
 
     /// Real bplist bytes from the codec, real attribute values, real appInfo.json.
-    static func realBytes() throws -> SyntheticVectors {
+    public static func realBytes() throws -> SyntheticVectors {
         let integer = BPlistEncoder.encode(.integer(-7))
         let dictionary = BPlistEncoder.encode(
             .dictionary(["a": .array([.real(2.5), .bool(true)]), "s": .string("é")]))
@@ -91,7 +92,7 @@ struct SyntheticVectors {
     }
 
     /// A set covering every area, answerable by `echo-adapter.sh`.
-    static func mixed() throws -> SyntheticVectors {
+    public static func mixed() throws -> SyntheticVectors {
         try SyntheticVectors([
             (metadata("plist/invalid/junk", .plist, .invalid, hasExpected: false), "bplist00junk", nil),
             (
@@ -120,13 +121,13 @@ struct SyntheticVectors {
 }
 
 /// Paths of the fixture adapters next to this file.
-enum Fixtures {
-    static let directory = (#filePath as NSString).deletingLastPathComponent + "/Fixtures"
-    static func adapter(_ name: String) -> String { directory + "/" + name + "-adapter.sh" }
+public enum Fixtures {
+    public static let directory = (#filePath as NSString).deletingLastPathComponent + "/Fixtures"
+    public static func adapter(_ name: String) -> String { directory + "/" + name + "-adapter.sh" }
 }
 
 /// A process implementation of a fixture adapter with the capabilities it announces.
-func fixtureImplementation(_ name: String, limits: ProcessLimits = ProcessLimits(timeout: 10)) throws
+public func fixtureImplementation(_ name: String, limits: ProcessLimits = ProcessLimits(timeout: 10)) throws
     -> ProcessImplementation
 {
     let command = [Fixtures.adapter(name)]
@@ -137,22 +138,22 @@ func fixtureImplementation(_ name: String, limits: ProcessLimits = ProcessLimits
 }
 
 /// An in-process implementation answering from a closure (runner logic without processes).
-struct ClosureImplementation: Implementation {
-    var info: ImplementationInfo
-    var body: @Sendable (AdapterRequest) -> CallResult
+public struct ClosureImplementation: Implementation {
+    public var info: ImplementationInfo
+    public var body: @Sendable (AdapterRequest) -> CallResult
 
-    init(capabilities: [AdapterCall], _ body: @escaping @Sendable (AdapterRequest) -> CallResult) {
+    public init(capabilities: [AdapterCall], _ body: @escaping @Sendable (AdapterRequest) -> CallResult) {
         info = ImplementationInfo(
             name: "closure", title: "closure", version: "test", kind: "adapter", command: nil,
             capabilities: capabilities.map(\.rawValue))
         self.body = body
     }
 
-    func perform(_ request: AdapterRequest) -> CallResult { body(request) }
+    public func perform(_ request: AdapterRequest) -> CallResult { body(request) }
 }
 
 /// A product of this build: debug (as `swift build --build-tests` makes it), else under XDS_RELEASE_BIN.
-func builtProduct(_ name: String) -> String {
+public func builtProduct(_ name: String) -> String {
     let tests = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
     let repository = (tests as NSString).deletingLastPathComponent
     let debug = repository + "/.build/debug/" + name
@@ -161,7 +162,7 @@ func builtProduct(_ name: String) -> String {
 }
 
 /// The repository root (for the plistlib adapter script).
-let repositoryRoot: String = {
+public let repositoryRoot: String = {
     let tests = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
     return (tests as NSString).deletingLastPathComponent
 }()

@@ -1,7 +1,8 @@
-// Tests/AttributeFilesTests/ExtendedAttributesTests.swift - The XAttr layer on real tmpfs, ext4 and ramfs
+// Tests/XAttrTests/ExtendedAttributesTests.swift - The XAttr layer on real tmpfs, ext4 and ramfs
 
 import FilesystemHarness
 import Foundation
+import TestSupport
 import Testing
 import XAttr
 

@@ -1,6 +1,5 @@
 // Sources/XDSCommands/Commands/ConformanceCommand.swift - `xds conformance`: vectors × implementations → report
 
-import Conformance
 import Foundation
 
 /// `xds conformance`: runs the conformance vectors against built-in implementations and adapters.
@@ -34,7 +33,7 @@ enum ConformanceCommand: Command {
           --known-failures FILE   The list for the adapter (or the one --impl).
           --known-failures-dir DIR
                                   Built-ins' lists, DIR/<impl>.txt (default:
-                                  Sources/Conformance/KnownFailures when present).
+                                  Sources/BuiltInPeers/KnownFailures when present).
           --write-known-failures FILE
                                   Writes every deviation as a list; with several
                                   implementations FILE must contain {impl}.

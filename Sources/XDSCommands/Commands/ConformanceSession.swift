@@ -1,6 +1,8 @@
 // Sources/XDSCommands/Commands/ConformanceSession.swift - One `xds conformance` run, from vectors to exit status
 
-import Conformance
+import BuiltInPeers
+import ConformanceModel
+import ConformanceRunner
 import Foundation
 
 #if canImport(Glibc)
@@ -109,7 +111,7 @@ struct ConformanceSession {
         if let given = options.knownFailures, implementation.kind == "adapter" || options.adapter == nil {
             path = given
         } else if implementation.kind == "built-in" {
-            let directory = options.knownFailuresDirectory ?? Self.findUpward("Sources/Conformance/KnownFailures")
+            let directory = options.knownFailuresDirectory ?? Self.findUpward("Sources/BuiltInPeers/KnownFailures")
             path = directory.map { $0 + "/" + implementation.name + ".txt" }
             if let candidate = path, !FileManager.default.fileExists(atPath: candidate) { path = nil }
         }

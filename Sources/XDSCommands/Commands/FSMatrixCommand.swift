@@ -1,9 +1,9 @@
 // Sources/XDSCommands/Commands/FSMatrixCommand.swift - `xds fs-matrix`: the real-filesystem matrix behind `make fs`
 
-import Conformance
+import BuiltInPeers
 import FilesystemHarness
 import Foundation
-import Reporting
+import ReportFormatting
 
 /// `xds fs-matrix`: Mounts ext4, xfs, btrfs, tmpfs and ramfs and writes Reports/filesystems.*.
 enum FSMatrixCommand: Command {
@@ -121,7 +121,7 @@ enum FSMatrixCommand: Command {
         ]
         for (name, bytes) in files {
             do {
-                try ReportFiles.writeAtomically(bytes, to: directory + "/" + name)
+                try AtomicFile.write(bytes, to: directory + "/" + name)
             } catch {
                 Console.printError("xds fs-matrix: \(error)")
                 return .ioError

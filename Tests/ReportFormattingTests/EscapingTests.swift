@@ -1,6 +1,6 @@
-// Tests/ReportingTests/EscapingTests.swift - HTML/XML/Markdown escaping and byte display
+// Tests/ReportFormattingTests/EscapingTests.swift - HTML/XML/Markdown escaping and byte display
 
-import Reporting
+import ReportFormatting
 import Testing
 
 @Suite struct EscapingTests {
