@@ -71,7 +71,7 @@ enum ConformanceCommand: Command {
         }
         do {
             let options = try ConformanceOptions(parsed)
-            return ConformanceSession(options: options).run()
+            return ConformanceRun(options: options).run()
         } catch {
             Console.printError("Error: \(error.message)")
             Console.printError("  See 'xds conformance --help' for more information.")

@@ -103,7 +103,7 @@ enum FSMatrixCommand: Command {
     /// This very executable's adapter calls, then every built-in peer that runs as an adapter
     /// (the conformance runner's list); those without attribute calls are reported as not available.
     static func defaultAdapters() -> [(name: String, command: [String])] {
-        let locations = ConformanceSession.locations()
+        let locations = BuiltInLocations.discover()
         return [("xds (adapter calls)", [locations.xds])]
             + BuiltIn.allCases.compactMap { builtIn in builtIn.command(locations).map { (builtIn.rawValue, $0) } }
     }
