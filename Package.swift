@@ -29,7 +29,7 @@ let package = Package(
         // The four-field attribute model, knows nothing of files.
         .target(name: "DocumentSource", dependencies: ["BinaryPlist"]),
         // Reading and writing the attribute on real files.
-        .target(name: "AttributeFiles", dependencies: ["XAttr", "DocumentSource", "BinaryPlist"]),
+        .target(name: "AttributeFiles", dependencies: ["XAttr", "DocumentSource"]),
         // appInfo.json, the legacy and recommended icon selection, URL resolution.
         .target(name: "Icons"),
         // C libraries from Debian.
@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "XDSCommands",
             dependencies: [
-                "BinaryPlist", "TaggedJSON", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
+                "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting", "BenchReport",
                 "FilesystemHarness",
             ]),
@@ -101,13 +101,13 @@ let package = Package(
         .testTarget(name: "DocumentSourceTests", dependencies: ["DocumentSource", "BinaryPlist"]),
         .testTarget(
             name: "AttributeFilesTests",
-            dependencies: ["AttributeFiles", "XAttr", "DocumentSource", "BinaryPlist", "FilesystemHarness", "TestSupport"]),
+            dependencies: ["AttributeFiles", "XAttr", "DocumentSource", "FilesystemHarness", "TestSupport"]),
         .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
         .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ConformanceRunner"]),
         .testTarget(
             name: "ConformanceRunnerTests",
-            dependencies: ["ConformanceRunner", "ConformanceModel", "BinaryPlist", "TestSupport"]),
+            dependencies: ["ConformanceRunner", "ConformanceModel", "BuiltInPeers", "BinaryPlist", "TestSupport"]),
         .testTarget(
             name: "BuiltInPeersTests",
             dependencies: ["BuiltInPeers", "ConformanceRunner", "ConformanceModel", "TestSupport"]),
@@ -122,8 +122,7 @@ let package = Package(
         .testTarget(
             name: "VectorSetTests",
             dependencies: [
-                "VectorGenerators", "ConformanceModel", "BuiltInPeers", "BinaryPlist", "TaggedJSON", "Icons",
-                "DocumentSource",
+                "VectorGenerators", "ConformanceModel", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource",
             ]),
     ]
 )

@@ -117,7 +117,8 @@ extension Provenance {
     ///   - arguments: the command line, quoted as a shell would need it.
     public static func current(vectorDigest: String, filesystem: String, arguments: [String]) -> Provenance {
         Provenance(
-            suiteVersion: ConformanceModel.suiteVersion, vectorDigest: vectorDigest, os: RunEnvironment.operatingSystem(),
+            suiteVersion: ConformanceModel.suiteVersion, vectorDigest: vectorDigest,
+            os: RunEnvironment.operatingSystem(),
             kernel: RunEnvironment.kernel(), filesystem: filesystem, date: RunEnvironment.now(),
             command: arguments.map(shellQuote).joined(separator: " "))
     }

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// One call: its name, its arguments after the call name, and standard input.
 public struct AdapterRequest: Hashable, Sendable {
     public var call: AdapterCall

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// Renders implementations × outcome counts as aligned text; `known` counts deviations on the known-failure list.
 public enum Summary {
     static func shortName(_ outcome: Outcome) -> String {

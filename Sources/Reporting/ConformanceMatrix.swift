@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// One row of the matrix: a case and every implementation's result for it.
 public struct MatrixRow: Hashable, Sendable {
     /// The case (first result found for it, which carries area, group, level, expected).

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 extension Outcome {
     /// One sentence for report legends.
     public var meaning: String {

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// Attribute values as found in the xattr, with the fields the original reader keeps (Docs/vectors.md).
 public enum AttributeFamily {
     static let made = "generator: AttributeFamily (BPlistAssembler)"

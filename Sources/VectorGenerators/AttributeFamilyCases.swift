@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 enum AttributeFamilyCases {
     typealias F = AttributeFamily
     static var four: [(String, String)] { F.four }

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 extension AttributeFamilyCases {
     /// What the original (NSPropertyListSerialization, CoreFoundation) keeps where a strict reader may refuse.
     static func implementationDefined() -> [GeneratedVector] {

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// A vector's metadata together with its input bytes and expected-result bytes.
 public struct GeneratedVector: Sendable {
     public var metadata: VectorMetadata

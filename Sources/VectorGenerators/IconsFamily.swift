@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// appInfo.json documents with the expected outcome for scales 1, 2, 3 under both profiles (IconsOracle).
 public enum IconsFamily {
     static let made = "generator: IconsFamily (outcomes from IconsOracle)"

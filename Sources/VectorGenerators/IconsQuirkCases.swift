@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 enum IconsQuirkCases {
     typealias F = IconsFamily
     static let fallback = F.square(1024, "fallback.png")

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 enum IconsResolutionCases {
     typealias F = IconsFamily
 

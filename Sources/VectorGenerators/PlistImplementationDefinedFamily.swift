@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// Documents on which decoders legitimately differ (catalogue §2); judged, never failed.
 public enum PlistImplementationDefinedFamily {
     static let made = "generator: PlistImplementationDefinedFamily (BPlistAssembler)"

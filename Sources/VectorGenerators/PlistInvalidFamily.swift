@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// Invalid documents, each the canonical x-document-source dictionary (or a tiny document) with one fault.
 public enum PlistInvalidFamily {
     static let made = "generator: PlistInvalidFamily (BPlistAssembler)"

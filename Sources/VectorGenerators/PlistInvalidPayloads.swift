@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// Invalid payloads: lengths, cycles, depth, encodings, keys, limits.
 enum PlistInvalidPayloads {
     static func bad(

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// One vector per published bplist CVE pattern and per crash found in another decoder.
 public enum PlistRegressionFamily {
     static let made = "generator: PlistRegressionFamily (BPlistAssembler)"

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 /// Valid bplist00 documents with the tagged JSON their author intended.
 public enum PlistValidFamily {
     static let made = "generator: PlistValidFamily (BPlistAssembler)"

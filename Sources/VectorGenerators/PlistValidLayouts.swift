@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 extension PlistValidFamily {
     /// `count` integers 0..<count in one array; objects are the array then each integer.
     static func intArray(_ count: Int, ref: Int = 1) -> (BPlistAssembly, Intended) {

@@ -55,9 +55,11 @@ import Testing
         let session = try session(set)
         defer { try? FileManager.default.removeItem(atPath: session.workDirectory) }
         #expect(throws: Unreadable.self) {
-            try session.run([acceptsEverything], knownFailures: { (_: ImplementationInfo) throws(Unreadable) in
-                throw Unreadable()
-            })
+            try session.run(
+                [acceptsEverything],
+                knownFailures: { (_: ImplementationInfo) throws(Unreadable) in
+                    throw Unreadable()
+                })
         }
     }
 }

@@ -2,12 +2,12 @@
 
 import AttributeFiles
 import DocumentSource
-@testable import FilesystemHarness
 import Foundation
 import TestSupport
 import Testing
 import XAttr
 
+@testable import FilesystemHarness
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct AttributeProbeTests {

@@ -1,10 +1,10 @@
 // Tests/FilesystemHarnessTests/FSProbeCommandTests.swift - `xds fs-probe` as a user runs it
 
-@testable import FilesystemHarness
 import Foundation
 import TestSupport
 import Testing
 
+@testable import FilesystemHarness
 
 /// The built `xds`: `$XDS_RELEASE_BIN/xds` under `make test`, else the debug build.
 func builtXDS() -> String? {

@@ -1,10 +1,10 @@
 // Tests/FilesystemHarnessTests/FilesystemMatrixTests.swift - A small matrix run end to end, and its renderings
 
-@testable import FilesystemHarness
 import Foundation
 import TestSupport
 import Testing
 
+@testable import FilesystemHarness
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct FilesystemMatrixTests {

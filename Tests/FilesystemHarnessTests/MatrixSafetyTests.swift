@@ -1,10 +1,10 @@
 // Tests/FilesystemHarnessTests/MatrixSafetyTests.swift - No mount outlives fs-matrix: leftovers and signals
 
-@testable import FilesystemHarness
 import Foundation
 import TestSupport
 import Testing
 
+@testable import FilesystemHarness
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct MatrixSafetyTests {

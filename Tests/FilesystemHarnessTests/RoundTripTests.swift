@@ -1,10 +1,10 @@
 // Tests/FilesystemHarnessTests/RoundTripTests.swift - Attribute bytes across xds, CPython and setfattr/getfattr
 
-@testable import FilesystemHarness
 import Foundation
 import TestSupport
 import Testing
 
+@testable import FilesystemHarness
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct RoundTripTests {

@@ -1,9 +1,9 @@
 // Tests/FilesystemHarnessTests/SurvivalRunnerTests.swift - A few tool-survival cells on real mounts
 
-@testable import FilesystemHarness
 import TestSupport
 import Testing
 
+@testable import FilesystemHarness
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct SurvivalRunnerTests {

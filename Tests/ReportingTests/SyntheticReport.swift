@@ -2,7 +2,6 @@
 
 import ConformanceModel
 
-
 enum SyntheticReport {
     static let hostile = "<script>alert('x')</script> & \\xff\\xfe | `tick` \u{1}"
 
