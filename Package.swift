@@ -24,14 +24,18 @@ let package = Package(
         .target(name: "SeededRandom"),
         // Tagged JSON (DESIGN §3) <-> PropertyListValue.
         .target(name: "TaggedJSON", dependencies: ["BinaryPlist"]),
-        // getxattr/setxattr and errno, the only Glibc-facing attribute code.
-        .target(name: "XAttr", dependencies: [.target(name: "CAttr", condition: .when(platforms: [.linux]))]),
+        // Untrusted text and non-UTF-8 bytes made safe to print on a terminal: one escaping rule.
+        .target(name: "TerminalText"),
+        // getxattr/setxattr and errno, the only Glibc-facing attribute code; paths as bytes.
+        .target(
+            name: "XAttr",
+            dependencies: ["TerminalText", .target(name: "CAttr", condition: .when(platforms: [.linux]))]),
         // The four-field attribute model, knows nothing of files.
         .target(name: "DocumentSource", dependencies: ["BinaryPlist"]),
         // Reading and writing the attribute on real files.
         .target(name: "AttributeFiles", dependencies: ["XAttr", "DocumentSource", "BinaryPlist"]),
         // appInfo.json, the legacy and recommended icon selection, URL resolution.
-        .target(name: "Icons"),
+        .target(name: "Icons", dependencies: ["DocumentSource"]),
         // C libraries from Debian.
         .systemLibrary(
             name: "CLibplist", pkgConfig: "libplist-2.0", providers: [.apt(["libplist-dev"])]),
@@ -56,7 +60,7 @@ let package = Package(
             name: "XDSCommands",
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons",
-                "LibplistBridge", "Conformance", "Reporting", "FilesystemHarness",
+                "LibplistBridge", "Conformance", "Reporting", "FilesystemHarness", "TerminalText",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Foundation's two parsers, each in its own process because both crash on some inputs.
@@ -88,10 +92,11 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests", dependencies: ["Conformance", "Reporting", "BinaryPlist"], exclude: ["Fixtures"]),
         .testTarget(name: "FilesystemHarnessTests", dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles"]),
-        .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
+        .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands", "TerminalText", "XAttr"]),
         .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
         .testTarget(
-            name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource"]),
+            name: "VectorSetTests",
+            dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource"]),
     ]
 )
 

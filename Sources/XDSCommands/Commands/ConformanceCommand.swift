@@ -50,7 +50,8 @@ enum ConformanceCommand: Command {
           0   no required-level case deviates unexpectedly, no known failure is stale
           1   an unexpected deviation, a stale or unknown known-failure entry
           64  usage error
-          74  vectors unreadable, report or list unwritable, implementation unusable
+          74  vectors unreadable, report or list unwritable, implementation
+              unusable, standard output not written
         """
 
     static let spec = ArgumentSpec(
@@ -64,19 +65,14 @@ enum ConformanceCommand: Command {
         ],
         flags: ["--json"])
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .success(let value): parsed = value
-        case .failure(let code): return code.status
-        }
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
+        let options: ConformanceOptions
         do {
-            let options = try ConformanceOptions(parsed)
-            return ConformanceSession(options: options).run()
+            options = try ConformanceOptions(parsed)
         } catch {
-            Console.printError("Error: \(error.message)")
-            Console.printError("  See 'xds conformance --help' for more information.")
-            return .usage
+            throw usage(error.message)
         }
+        return try ConformanceSession(options: options).run()
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 struct ConformanceSession {
     var options: ConformanceOptions
 
-    func run() -> ExitStatus {
+    func run() throws(CommandError) -> ExitStatus {
         let vectorDirectory: VectorDirectory
         do {
             vectorDirectory = try VectorDirectory.load(directory: options.vectors)
@@ -59,7 +59,7 @@ struct ConformanceSession {
         let started = Date()
         var runs = Runner(judge: Judge(workDirectory: workDirectory), jobs: options.jobs).run(
             cases, on: implementations, progress: progress)
-        if progress != nil { writeStandardError(Array("\r\u{1B}[K".utf8)) }
+        if progress != nil { Console.writeError(Array("\r\u{1B}[K".utf8)) }
         let seconds = Date().timeIntervalSince(started)
         Console.printError(
             "ran \(cases.count) cases × \(implementations.count) implementations in "
@@ -92,10 +92,14 @@ struct ConformanceSession {
             Console.printError("Error: \(failure)")
             return .ioError
         }
-        if options.json {
-            Console.writeOut(ConformanceOutput.json(report) + [10])
-        } else {
-            Console.printOut(Summary.table(report))
+        do {
+            if options.json {
+                try Console.writeOut(ConformanceOutput.json(report) + [10])
+            } else {
+                try Console.printOut(Summary.table(report))
+            }
+        } catch {
+            throw CommandError(error)
         }
         let failed = Self.printChecks(checks)
         if status == .success && failed { status = .rejected }
@@ -154,7 +158,7 @@ struct ConformanceSession {
     }
 
     private static let progressLine: @Sendable (Int, Int) -> Void = { done, total in
-        if done == total || done % 25 == 0 { writeStandardError(Array("\r[\(done)/\(total)] cases".utf8)) }
+        if done == total || done % 25 == 0 { Console.writeError(Array("\r[\(done)/\(total)] cases".utf8)) }
     }
 
     /// Where the built-ins' programs are, relative to the running `xds` and the working directory.
@@ -189,9 +193,4 @@ struct ConformanceSession {
         }
         return nil
     }
-}
-
-/// Writes raw bytes to standard error (the progress line has no newline).
-private func writeStandardError(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
 }

@@ -33,13 +33,9 @@ enum ReportCommand: Command {
           74 a file could not be read or written.
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         let spec = ArgumentSpec(valueOptions: ["--in", "--out", "--vectors", "--junit"], flags: ["--summary"])
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .success(let arguments): parsed = arguments
-        case .failure(let exit): return exit.status
-        }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let input = parsed.value("--in") ?? "Reports"
         let output = parsed.value("--out") ?? input
         var vectorsRoot = parsed.value("--vectors")
@@ -76,9 +72,11 @@ enum ReportCommand: Command {
             let written = try ReportFiles.write(
                 report, to: output, vectors: vectorsRoot.map { VectorLibrary(root: $0) },
                 junitFor: parsed.allValues("--junit"), includeJSON: input != output)
-            if parsed.has("--summary") { Console.printOut(ConformanceSummary.text(report), terminator: "") }
+            if parsed.has("--summary") { try Console.printOut(ConformanceSummary.text(report), terminator: "") }
             for path in written { Console.printError("wrote \(path)") }
             return .success
+        } catch let error as OutputError {
+            throw CommandError(error)
         } catch {
             Console.printError("xds report: \(error)")
             return .ioError
@@ -100,7 +98,7 @@ enum ReportCommand: Command {
             return .success
         } catch let error as ReportError {
             Console.printError("xds report: \(error)")
-            return error.message.hasPrefix("not a") ? .rejected : .ioError
+            return error.isNotAReport ? .rejected : .ioError
         } catch {
             Console.printError("xds report: \(error)")
             return .ioError
