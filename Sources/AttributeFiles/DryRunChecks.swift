@@ -54,11 +54,11 @@ enum DryRunChecks {
 
 /// Whether the filesystem holding a path has no free blocks left for this process.
 enum FreeSpace {
-    /// True when no block is free (`f_bavail`, or `f_bfree` for root, who may use the reserve); nil
-    /// when `statvfs(2)` fails.
+    /// True when no block is available outside the root reserve (`f_bavail`): ext4 does not give that
+    /// reserve to attribute blocks, even for root. Nil when `statvfs(2)` fails.
     static func isFull(_ path: BytePath) -> Bool? {
         var volume = statvfs()
         guard path.withCString({ statvfs($0, &volume) }) == 0 else { return nil }
-        return (geteuid() == 0 ? volume.f_bfree : volume.f_bavail) == 0
+        return volume.f_bavail == 0
     }
 }

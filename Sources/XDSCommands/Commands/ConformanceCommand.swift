@@ -39,8 +39,10 @@ enum ConformanceCommand: Command {
                                   Writes every deviation as a list; with several
                                   implementations FILE must contain {impl}.
           --timeout SECONDS       Per call (default: 10).
-          --cpu-limit SECONDS     CPU-time limit per call, 0 for none (default: 2).
-          --memory-limit MIB      Address-space limit per call (default: 4096).
+          --cpu-limit SECONDS     CPU-time limit per call, 0 for none, at most 86400
+                                  (default: 2).
+          --memory-limit MIB      Address-space limit per call, 16 to 134217728
+                                  (default: 4096).
           --jobs N                Calls run at once (default: 2).
           --json                  Prints the report JSON instead of the summary.
           --junit FILE, --html FILE, --markdown FILE
