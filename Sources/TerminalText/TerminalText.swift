@@ -51,6 +51,11 @@ public enum TerminalText {
         return result
     }
 
+    /// Whether `text` (from `displayString(bytes:)`) stands for bytes that are not UTF-8.
+    public static func holdsUndecodableBytes(_ text: String) -> Bool {
+        text.unicodeScalars.contains { undecodableByte($0.value) != nil }
+    }
+
     /// The marker scalars stand for undecodable bytes: U+10FE00 + byte, in Supplementary Private Use
     /// Area-B, which no text this tool prints otherwise uses.
     static let markerBase: UInt32 = 0x10FE00

@@ -120,6 +120,22 @@ struct BytePathTests {
     }
 }
 
+extension BytePathTests {
+    @Test func validateReadsTheBytesGivenAndNamesThePathEscaped() throws {
+        try Mounts.withMountedFilesystem(.tmpfs) { fs in
+            let result = try shell(
+                """
+                cd \(quoted(fs.mountPoint)) || exit 9
+                "$XDS" encode > \(Self.bad) <<< '{"type":"string","value":"bytes"}'
+                : > \(Self.lookAlike)
+                "$XDS" validate --bytes \(Self.bad) --json; "$XDS" validate --bytes \(Self.bad)
+                """)
+            #expect(result.text.contains(#""source":"bad\\xFF\\xFEname","size":47"#), "\(result.text)")
+            #expect(result.text.contains(#"bad\xFF\xFEname: error: [schema.root-not-dictionary]"#), "\(result.text)")
+        }
+    }
+}
+
 /// Untrusted text (attribute values, appInfo.json, paths) never reaches the terminal as control bytes.
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct EscapedOutputTests {

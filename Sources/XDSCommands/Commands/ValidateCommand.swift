@@ -3,6 +3,7 @@
 import AttributeFiles
 import DocumentSource
 import TaggedJSON
+import TerminalText
 
 /// `xds validate`: checks an attribute against the convention.
 enum ValidateCommand: Command {
@@ -69,7 +70,9 @@ enum ValidateCommand: Command {
         }
         let report = DocumentSourceValidator.validate(bytes)
         if parsed.has("--json") {
-            try printOut(json(report, source: source))
+            // JSON holds text only: a path that is not UTF-8 is given in its escaped form.
+            let jsonSource = TerminalText.holdsUndecodableBytes(source) ? TerminalText.escaped(source) : source
+            try printOut(json(report, source: jsonSource))
         } else {
             // Each line escaped: a finding quotes the attribute's values, which may hold anything.
             for finding in report.findings {
