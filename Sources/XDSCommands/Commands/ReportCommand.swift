@@ -48,60 +48,54 @@ enum ReportCommand: Command {
         let hasConformance = FileManager.default.fileExists(atPath: input + "/" + ReportFiles.json)
         let hasBench = FileManager.default.fileExists(atPath: input + "/bench.json")
         guard hasConformance || hasBench else {
-            Console.printError("xds report: no \(ReportFiles.json) or bench.json in \(input)")
-            return .ioError
+            throw CommandError(.inputOutput, "no \(ReportFiles.json) or bench.json in \(input)")
         }
         if hasBench {
-            let status = renderBench(from: input, to: output)
-            if status != .success || !hasConformance { return status }
+            try renderBench(from: input, to: output)
+            if !hasConformance { return .success }
         }
         let report: ConformanceReport
         do {
             report = try ReportFiles.read(from: input)
         } catch {
-            Console.printError("xds report: \(error)")
-            let unreadable = FileManager.default.contents(atPath: input + "/" + ReportFiles.json) == nil
-            return unreadable ? .ioError : .rejected
+            throw Self.error(error)
         }
         let names = Set(report.runs.map(\.implementation.name))
         if let unknown = parsed.allValues("--junit").first(where: { !names.contains($0) }) {
-            Console.printError("Error: no implementation named '\(unknown)' in \(input)/\(ReportFiles.json)")
-            return .usage
+            throw usage("no implementation named '\(unknown)' in \(input)/\(ReportFiles.json)")
         }
+        let written: [String]
         do {
-            let written = try ReportFiles.write(
+            written = try ReportFiles.write(
                 report, to: output, vectors: vectorsRoot.map { VectorLibrary(root: $0) },
                 junitFor: parsed.allValues("--junit"), includeJSON: input != output)
-            if parsed.has("--summary") { try Console.printOut(ConformanceSummary.text(report), terminator: "") }
-            for path in written { Console.printError("wrote \(path)") }
-            return .success
-        } catch let error as OutputError {
-            throw CommandError(error)
         } catch {
-            Console.printError("xds report: \(error)")
-            return .ioError
+            throw Self.error(error)
         }
+        if parsed.has("--summary") { try printOut(ConformanceSummary.text(report), terminator: "") }
+        for path in written { Console.printError("wrote \(path)") }
+        return .success
+    }
+
+    /// A report that is not one is a rejection (1); one that cannot be read or written is I/O (74).
+    private static func error(_ error: any Error) -> CommandError {
+        guard let error = error as? ReportError else { return CommandError(.inputOutput, "\(error)") }
+        return CommandError(error.isNotAReport ? .rejected : .inputOutput, "\(error)")
     }
 
     /// Re-renders bench.md (and copies bench.json when writing elsewhere).
-    static func renderBench(from input: String, to output: String) -> ExitStatus {
+    static func renderBench(from input: String, to output: String) throws(CommandError) {
         guard let data = FileManager.default.contents(atPath: input + "/bench.json") else {
-            Console.printError("xds report: cannot read \(input)/bench.json")
-            return .ioError
+            throw CommandError(.inputOutput, "cannot read \(input)/bench.json")
         }
         do {
             let report = try ReportJSON.decode(BenchReport.self, from: Array(data), path: input + "/bench.json")
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             if input != output { try ReportFiles.writeAtomically(Array(data), to: output + "/bench.json") }
             try ReportFiles.writeAtomically(Array(BenchRendering.markdown(report).utf8), to: output + "/bench.md")
-            Console.printError("wrote \(output)/bench.md")
-            return .success
-        } catch let error as ReportError {
-            Console.printError("xds report: \(error)")
-            return error.isNotAReport ? .rejected : .ioError
         } catch {
-            Console.printError("xds report: \(error)")
-            return .ioError
+            throw Self.error(error)
         }
+        Console.printError("wrote \(output)/bench.md")
     }
 }
