@@ -211,6 +211,21 @@ struct FullFilesystemAndDryRunTests {
         }
     }
 
+    /// Without root the ext4 superblock (ea_inode) cannot be read: a value over the block limit may
+    /// still fit, so the dry run says that the limit was not checked instead of promising the write.
+    @Test func dryRunSaysWhenTheLimitCouldNotBeChecked() throws {
+        try Mounts.withMountedFilesystem(.ext4(blockSize: 1024)) { fs in
+            let file = fs.path("file")
+            try makeFile(file)
+            let result = try shell(
+                "chmod 0666 \(quoted(file)) && chmod 0755 \(quoted(fs.mountPoint)) && "
+                    + "setpriv --reuid=65534 --regid=65534 --clear-groups \"$XDS\" write \(quoted(file)) "
+                    + "--identifier a --name b --path \(String(repeating: "p", count: 2000)) --dry-run")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.text.contains("the size limit (ext4 (1024-byte blocks), at most 952 bytes per value unless"))
+        }
+    }
+
     @Test func dryRunRefusesAReadOnlyMountAndNoPermission() throws {
         try Mounts.withMountedFilesystem(.tmpfs) { fs in
             let file = fs.path("file")
