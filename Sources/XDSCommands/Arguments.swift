@@ -2,12 +2,29 @@
 
 import XAttr
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One command-line argument as the bytes `argv` held: a path keeps them all the way to the system call.
 public struct CommandLineArgument: Hashable, Sendable, ExpressibleByStringLiteral {
     public var bytes: [UInt8]
     public init(bytes: [UInt8]) { self.bytes = bytes }
     public init(_ text: String) { bytes = Array(text.utf8) }
     public init(stringLiteral value: String) { self.init(value) }
+
+    /// This process's `argv`, byte for byte (`CommandLine.arguments` would replace bytes that are not
+    /// UTF-8 with U+FFFD, and a path would name another file).
+    public static var processArguments: [CommandLineArgument] {
+        (0..<Int(CommandLine.argc)).map { index in
+            guard let pointer = CommandLine.unsafeArgv[index] else { return CommandLineArgument(bytes: []) }
+            let length = strlen(pointer)
+            return CommandLineArgument(
+                bytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: length).map { $0 })
+        }
+    }
 
     /// The argument as a path, byte for byte.
     public var path: BytePath { BytePath(bytes: bytes) }
