@@ -96,7 +96,10 @@ struct ConformanceSession {
             if options.json {
                 try Console.writeOut(ConformanceOutput.json(report) + [10])
             } else {
-                try Console.printOut(Summary.table(report))
+                // Implementation names come from the command line and adapters: each line escaped.
+                for line in Summary.table(report).split(separator: "\n", omittingEmptySubsequences: false) {
+                    try Console.printLine(String(line))
+                }
             }
         } catch {
             throw CommandError(error)

@@ -72,7 +72,15 @@ enum ReportCommand: Command {
         } catch {
             throw Self.error(error)
         }
-        if parsed.has("--summary") { try printOut(ConformanceSummary.text(report), terminator: "") }
+        if parsed.has("--summary") {
+            // The report is input like any other: each line of the summary escaped.
+            let summary = ConformanceSummary.text(report)
+            for line in summary.split(separator: "\n", omittingEmptySubsequences: false)
+                .dropLast(summary.hasSuffix("\n") ? 1 : 0)
+            {
+                try printLine(String(line))
+            }
+        }
         for path in written { Console.printError("wrote \(path)") }
         return .success
     }
