@@ -121,6 +121,17 @@ struct BytePathTests {
 }
 
 extension BytePathTests {
+    /// fs-probe's harness takes text paths: a name that is not UTF-8 is refused, never probed as another.
+    @Test func fsProbeRefusesADirectoryNameThatIsNotUTF8() throws {
+        try Mounts.withTemporaryDirectory { dir in
+            let result = try shell(
+                "cd \(quoted(dir)) && mkdir \(Self.bad) \(Self.lookAlike) && \"$XDS\" fs-probe \(Self.bad)")
+            #expect(result.status == 64, "\(result.text)")
+            #expect(
+                result.stderr.contains(#"bad\xFF\xFEname: a directory whose name is not UTF-8"#), "\(result.stderr)")
+        }
+    }
+
     @Test func validateReadsTheBytesGivenAndNamesThePathEscaped() throws {
         try Mounts.withMountedFilesystem(.tmpfs) { fs in
             let result = try shell(

@@ -39,7 +39,11 @@ enum FSProbeCommand: Command {
         guard let parsed = try parse(arguments, spec: ArgumentSpec(flags: ["--json"], positionals: 1...Int.max))
         else { return .success }
         var results: [ProbeResult] = []
-        for directory in parsed.positionals {
+        for argument in parsed.positionalArguments {
+            // The probe works on text paths: refuse a name that is not UTF-8 rather than probe another.
+            guard let directory = argument.utf8Text else {
+                throw usage("\(argument.text): a directory whose name is not UTF-8 cannot be probed")
+            }
             do {
                 results.append(try AttributeProbe.probe(directory))
             } catch {
