@@ -53,6 +53,12 @@ public enum InterruptGuard {
             let watcher = Thread { watch(readEnd, program: program) }
             watcher.name = "xds-interrupt-guard"
             watcher.start()
+            // A parent may have started this process with these signals blocked (a test runner does):
+            // unblock them, or the handlers would never run.
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            for signalNumber in signals { sigaddset(&unblocked, signalNumber) }
+            pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
             for signalNumber in signals {
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = forwardSignal
