@@ -145,9 +145,9 @@ public final class MountSession: @unchecked Sendable {
                 throw MountSafetyError(
                     "mount -t \(type) \(source) \(target): \(SystemErrno(rawValue: errno).description)")
             }
-            var info = stat()
-            if stat(target, &info) == 0 {
-                run.append(.mounted(name, device: DeviceNumber(userspace: UInt64(info.st_dev))))
+            // The device number the mount table shows (btrfs gives files another anonymous device).
+            if let mounted = MountTable.entries(at: target).last, mounted.source == source {
+                run.append(.mounted(name, device: mounted.device))
             }
         }
     }

@@ -131,7 +131,11 @@ public enum Mounts {
         _ kind: FilesystemKind, sizeMiB: Int = 8, options: [String] = [], _ body: (MountedFilesystem) throws -> T
     ) throws -> T {
         let session = try MountSession()
-        defer { session.finish() }
+        defer {
+            for line in session.finish().leftAlone {
+                FileHandle.standardError.write(Data("Mounts: left alone: \(line)\n".utf8))
+            }
+        }
         let mounted = try session.mount(kind, label: kind.typeName, sizeMiB: sizeMiB, options: options)
         return try body(mounted)
     }
