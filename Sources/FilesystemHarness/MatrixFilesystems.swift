@@ -1,5 +1,6 @@
 // Sources/FilesystemHarness/MatrixFilesystems.swift - The filesystems `make fs` creates, all mounted at once
 
+import Foundation
 import Glibc
 
 /// One filesystem of the matrix: a label used in reports, the kind and size given to `Mounts`.
@@ -47,7 +48,15 @@ extension MatrixFilesystem {
         _ body: ([MountedMatrixFilesystem], [String: String]) throws -> T
     ) throws -> T {
         let session = try MountSession(base: base)
-        defer { session.finish() }
+        let temporaryDirectory = getenv("TMPDIR").map { String(cString: $0) }
+        defer {
+            if redirectingTemporaryFiles {
+                if let temporaryDirectory { setenv("TMPDIR", temporaryDirectory, 1) } else { unsetenv("TMPDIR") }
+            }
+            for line in session.finish().leftAlone {
+                FileHandle.standardError.write(Data("left alone: \(line)\n".utf8))
+            }
+        }
         if redirectingTemporaryFiles, let scratch = try? session.scratchDirectory() {
             // The temporary files of the tools and of `HostCommand`/`ToolRun` go into the run directory,
             // so that a signal leaves none of them behind either (a whole-process setting: commands only).

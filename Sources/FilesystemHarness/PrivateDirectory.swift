@@ -38,13 +38,7 @@ public struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
 enum PrivateDirectory {
     /// Opens (creating when missing) the private directory `path`; the descriptor is close-on-exec.
     static func openOrCreate(_ path: String) throws(MountSafetyError) -> Int32 {
-        let components = try canonicalComponents(path)
-        var ancestor = ""
-        try checkAncestor("/")
-        for component in components.dropLast() {
-            ancestor += "/" + component
-            try checkAncestor(ancestor)
-        }
+        try checkAncestors(path)
         if mkdir(path, 0o711) != 0 && errno != EEXIST {
             throw MountSafetyError("cannot create \(path): \(SystemErrno(rawValue: errno).description)")
         }
@@ -61,6 +55,17 @@ enum PrivateDirectory {
             throw error
         }
         return descriptor
+    }
+
+    /// `path` is canonical and each of its ancestors is a root-owned directory nobody else may write.
+    static func checkAncestors(_ path: String) throws(MountSafetyError) {
+        let components = try canonicalComponents(path)
+        var ancestor = ""
+        try checkAncestor("/")
+        for component in components.dropLast() {
+            ancestor += "/" + component
+            try checkAncestor(ancestor)
+        }
     }
 
     /// The components of an absolute path written canonically (no `.`, `..`, `//`, trailing `/`).

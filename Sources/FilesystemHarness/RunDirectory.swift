@@ -71,6 +71,7 @@ final class RunDirectory: @unchecked Sendable {
     /// Anything that is not exactly what a run makes (wrong owner, mode, symlink, name) is reported in
     /// `refused` and left alone.
     static func deadRuns(base: String) throws(MountSafetyError) -> (runs: [RunDirectory], refused: [String]) {
+        try PrivateDirectory.checkAncestors(base)
         var info = stat()
         if lstat(base, &info) != 0 && errno == ENOENT { return ([], []) }
         let baseDescriptor = try PrivateDirectory.openOrCreate(base)

@@ -50,11 +50,16 @@ struct MatrixSafetyTests {
             return try FileManager.default.contentsOfDirectory(atPath: directory)
         }
         #expect(elsewhere.isEmpty)
-        // Below a directory anyone may write (not sticky): refused before anything is created.
+        // Below a directory anyone may write (not sticky): refused before anything is created, by the
+        // library and by the command (exit 1, with the reason).
         try Mounts.withTemporaryDirectory(prefix: "xds-open") { directory in
             chmod(directory, 0o777)
             let refusal = #expect(throws: MountSafetyError.self) { try MountSession(base: directory + "/state") }
             #expect(refusal?.message.contains("refusing to keep state below it") == true)
+            let xds = try #require(builtXDS())
+            let command = ToolRun.run(
+                [xds, "fs-matrix", "--clean"], environment: ["XDS_FS_MATRIX_STATE_DIR": directory + "/state"])
+            #expect(command.status == 1 && command.errorText.contains("refusing to keep state below it"))
             #expect(!FileManager.default.fileExists(atPath: directory + "/state"))
         }
     }
