@@ -26,6 +26,13 @@ public enum InterruptGuard {
         return try body()
     }
 
+    /// Begins a step that cannot be written as a closure (an initializer that makes something and then
+    /// registers its cleanup); every `hold` is followed by exactly one `release`.
+    static func hold() { registry.lock.lock() }
+
+    /// Ends a step begun with `hold`.
+    static func release() { registry.lock.unlock() }
+
     /// Registers a cleanup; returns a token for `unregister`.
     public static func register(_ cleanup: @escaping Cleanup) -> Int {
         step {

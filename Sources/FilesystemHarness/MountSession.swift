@@ -24,10 +24,11 @@ public final class MountSession: @unchecked Sendable {
     /// Makes a fresh private run directory under `base`; a signal (when `InterruptGuard` is installed)
     /// undoes everything the session made.
     public init(base: String = MountSession.defaultBase) throws(MountSafetyError) {
-        run = try InterruptGuard.step { () throws(MountSafetyError) -> RunDirectory in
-            try RunDirectory.create(base: base)
-        }
-        let run = self.run
+        // One step: a signal either comes before the run directory exists or finds its cleanup registered.
+        InterruptGuard.hold()
+        defer { InterruptGuard.release() }
+        let run = try RunDirectory.create(base: base)
+        self.run = run
         guardToken = InterruptGuard.register {
             let report = RunUndo.undo(run)
             for line in report.leftAlone { FileHandle.standardError.write(Data("left alone: \(line)\n".utf8)) }

@@ -15,6 +15,9 @@ final class ScratchFolder: @unchecked Sendable {
 
     /// Creates `DIR/.xds-fs-probe.XXXXXX`.
     init(in directory: String) throws(ProbeFailure) {
+        // One step: a signal either comes before the folder exists or finds its removal registered.
+        InterruptGuard.hold()
+        defer { InterruptGuard.release() }
         var template = Array((directory + "/.xds-fs-probe.XXXXXX").utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
