@@ -9,6 +9,10 @@ public struct MatrixOptions: Sendable {
     /// Adapter-protocol commands; those whose capabilities lack the attribute calls are reported.
     public var adapters: [(name: String, command: [String])]
     public var filesystems: [MatrixFilesystem]
+    /// Where the private run directories live (`MountSession.defaultBase` unless set).
+    public var stateBase = MountSession.defaultBase
+    /// Whether `TMPDIR` is pointed into the run directory for the rest of the process (the command).
+    public var redirectsTemporaryFiles = false
 
     public init(
         xdsVersion: String, command: String, adapters: [(name: String, command: [String])],
@@ -29,18 +33,20 @@ public enum FilesystemMatrix {
         ("tmpfs", "btrfs-16k", 65536), ("ext4-4k", "ramfs", 200), ("xfs", "ext4-ea-inode", 65536),
     ]
 
-    /// Mounts `options.filesystems`, telling `registered` about each mount as it appears (the state file
-    /// by default), and measures everything; `log` gets one line per step.
+    /// Mounts `options.filesystems` (in one private run directory, see `MountSession`), telling
+    /// `registered` about each mount as it appears, and measures everything; `log` gets one line per step.
     public static func run(
-        _ options: MatrixOptions, registered: (MountedFilesystem) -> Void = MatrixSafety.record,
-        log: (String) -> Void
+        _ options: MatrixOptions, registered: (MountedFilesystem) -> Void = { _ in }, log: (String) -> Void
     ) throws -> FilesystemMatrixReport {
         let (adapters, unavailable) = FieldAccessor.usableAdapters(options.adapters)
         let accessors = [FieldAccessor.reference, FieldAccessor.plistlib] + adapters
         var report = FilesystemMatrixReport(
             provenance: provenance(options), filesystems: [], roundTrips: [], unavailableImplementations: unavailable,
             survival: [], ontoSmaller: [])
-        try MatrixFilesystem.withAllMounted(options.filesystems, registered: registered) { mounted, failed in
+        try MatrixFilesystem.withAllMounted(
+            options.filesystems, base: options.stateBase, redirectingTemporaryFiles: options.redirectsTemporaryFiles,
+            registered: registered
+        ) { mounted, failed in
             log("mounted: " + mounted.map { "\($0.spec.label) at \($0.path)" }.joined(separator: ", "))
             for (label, failure) in failed.sorted(by: { $0.key < $1.key }) {
                 log("could not mount \(label): \(failure)")

@@ -1,5 +1,8 @@
 // Sources/FilesystemHarness/MatrixFilesystems.swift - The filesystems `make fs` creates, all mounted at once
 
+import Foundation
+import Glibc
+
 /// One filesystem of the matrix: a label used in reports, the kind and size given to `Mounts`.
 public struct MatrixFilesystem: Hashable, Sendable {
     public var label: String
@@ -34,30 +37,42 @@ public struct MountedMatrixFilesystem: Sendable {
 }
 
 extension MatrixFilesystem {
-    /// Mounts every filesystem in `specs` (nested, so each is torn down by `Mounts` in reverse order,
-    /// even on a throw), calls `registered` as each mount appears, then runs `body` with the mounted
-    /// ones and, by label, why the others could not be made or mounted (a missing mkfs or module).
+    /// Mounts every filesystem in `specs` in one private run directory (`MountSession`), calls
+    /// `registered` as each mount appears, then runs `body` with the mounted ones and, by label, why the
+    /// others could not be made or mounted (a missing mkfs or module). Everything is undone afterwards,
+    /// newest first, even when `body` throws. `redirectingTemporaryFiles` points `TMPDIR` into the run
+    /// directory for the rest of the process.
     public static func withAllMounted<T>(
-        _ specs: [MatrixFilesystem], registered: (MountedFilesystem) -> Void,
+        _ specs: [MatrixFilesystem], base: String = MountSession.defaultBase, redirectingTemporaryFiles: Bool = false,
+        registered: (MountedFilesystem) -> Void,
         _ body: ([MountedMatrixFilesystem], [String: String]) throws -> T
     ) throws -> T {
-        func mountFrom(_ index: Int, _ mounted: [MountedMatrixFilesystem], _ failed: [String: String]) throws -> T {
-            guard index < specs.count else { return try body(mounted, failed) }
-            let spec = specs[index]
-            var entered = false
-            do {
-                return try Mounts.withMountedFilesystem(spec.kind, sizeMiB: spec.sizeMiB) { mount in
-                    entered = true
-                    registered(mount)
-                    let next = mounted + [MountedMatrixFilesystem(spec: spec, mount: mount)]
-                    return try mountFrom(index + 1, next, failed)
-                }
-            } catch  where !entered {
-                var failures = failed
-                failures[spec.label] = "\(error)"
-                return try mountFrom(index + 1, mounted, failures)
+        let session = try MountSession(base: base)
+        let temporaryDirectory = getenv("TMPDIR").map { String(cString: $0) }
+        defer {
+            if redirectingTemporaryFiles {
+                if let temporaryDirectory { setenv("TMPDIR", temporaryDirectory, 1) } else { unsetenv("TMPDIR") }
+            }
+            for line in session.finish().leftAlone {
+                FileHandle.standardError.write(Data("left alone: \(line)\n".utf8))
             }
         }
-        return try mountFrom(0, [], [:])
+        if redirectingTemporaryFiles, let scratch = try? session.scratchDirectory() {
+            // The temporary files of the tools and of `HostCommand`/`ToolRun` go into the run directory,
+            // so that a signal leaves none of them behind either (a whole-process setting: commands only).
+            setenv("TMPDIR", scratch, 1)
+        }
+        var mounted: [MountedMatrixFilesystem] = []
+        var failed: [String: String] = [:]
+        for spec in specs {
+            do {
+                let mount = try session.mount(spec.kind, label: spec.label, sizeMiB: spec.sizeMiB)
+                registered(mount)
+                mounted.append(MountedMatrixFilesystem(spec: spec, mount: mount))
+            } catch {
+                failed[spec.label] = "\(error)"
+            }
+        }
+        return try body(mounted, failed)
     }
 }

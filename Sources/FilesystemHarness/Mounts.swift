@@ -107,49 +107,37 @@ public enum Mounts {
         "skipped: mounting needs root and loop devices (/dev/loop-control); run as root, "
         + "or set XDS_REQUIRE_MOUNTS=1 to make this a failure instead of a skip"
 
-    /// Runs `body` with a fresh empty directory under /tmp, removed afterwards with all it holds.
+    /// Runs `body` with a fresh empty private directory (`mkdtemp`: mode 0700, unpredictable name)
+    /// under /tmp, removed afterwards with all it holds.
     public static func withTemporaryDirectory<T>(
         prefix: String = "xds", _ body: (String) throws -> T
     ) throws -> T {
-        let directory = "/tmp/\(prefix)-\(UUID().uuidString.prefix(8).lowercased())"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+        }
+        guard let directory = created else {
+            throw HostCommandError(commandLine: "mkdtemp /tmp/\(prefix)-XXXXXX", status: nil, message: "failed")
+        }
         defer { try? FileManager.default.removeItem(atPath: directory) }
         return try body(directory)
     }
 
-    /// Creates a `kind` filesystem of `sizeMiB` (raised to the kind's minimum), mounts it, runs `body`,
-    /// then unmounts, detaches the loop device and deletes the image, even when `body` throws.
-    /// - Parameter options: extra `mount -o` options (e.g. `nr_inodes=256` for tmpfs).
+    /// Creates a `kind` filesystem of `sizeMiB` (raised to the kind's minimum) in a private run
+    /// directory of its own (`MountSession`), mounts it, runs `body`, then unmounts, detaches the loop
+    /// device and deletes the image and the run directory, even when `body` throws.
+    /// - Parameter options: mount data (e.g. `nr_inodes=256` for tmpfs).
     public static func withMountedFilesystem<T>(
         _ kind: FilesystemKind, sizeMiB: Int = 8, options: [String] = [], _ body: (MountedFilesystem) throws -> T
     ) throws -> T {
-        let size = max(sizeMiB, kind.minimumSizeMiB)
-        return try withTemporaryDirectory(prefix: "xds-mount") { directory in
-            let mountPoint = directory + "/mnt"
-            try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
-            guard kind.needsImage else {
-                var memoryOptions = options
-                if kind == .tmpfs { memoryOptions.insert("size=\(size)m", at: 0) }
-                var arguments = ["-t", kind.typeName]
-                if !memoryOptions.isEmpty { arguments += ["-o", memoryOptions.joined(separator: ",")] }
-                try HostCommand.run("mount", arguments + ["xds-\(kind.typeName)", mountPoint])
-                defer { unmount(mountPoint) }
-                return try body(MountedFilesystem(kind: kind, mountPoint: mountPoint, sizeMiB: size))
+        let session = try MountSession()
+        defer {
+            for line in session.finish().leftAlone {
+                FileHandle.standardError.write(Data("Mounts: left alone: \(line)\n".utf8))
             }
-            let image = directory + "/image"
-            try createSparseFile(image, bytes: UInt64(size) << 20)
-            if let mkfs = kind.mkfsCommand(image: image) { try HostCommand.run(mkfs.tool, mkfs.arguments) }
-            let device = try HostCommand.run("losetup", ["--find", "--show", image])
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-            defer { detach(device) }
-            var arguments = ["-t", kind.typeName]
-            if !options.isEmpty { arguments += ["-o", options.joined(separator: ",")] }
-            try HostCommand.run("mount", arguments + [device, mountPoint])
-            defer { unmount(mountPoint) }
-            return try body(
-                MountedFilesystem(
-                    kind: kind, mountPoint: mountPoint, imagePath: image, loopDevice: device, sizeMiB: size))
         }
+        let mounted = try session.mount(kind, label: kind.typeName, sizeMiB: sizeMiB, options: options)
+        return try body(mounted)
     }
 
     /// Bind-mounts `source` read-only at a fresh directory and runs `body` with that path; unmounts after.
@@ -171,23 +159,5 @@ public enum Mounts {
         } catch {
             _ = try? HostCommand.run("umount", ["-l", mountPoint])
         }
-    }
-
-    /// Detaches a loop device and waits (bounded) until the kernel has let go of its backing file:
-    /// the kernel defers the detach while something (udev, blkid) still holds the device open.
-    static func detach(_ device: String) {
-        _ = try? HostCommand.run("losetup", ["-d", device])
-        let backingFile = "/sys/block/\(device.split(separator: "/").last ?? "")/loop/backing_file"
-        for _ in 0..<250 where FileManager.default.fileExists(atPath: backingFile) {
-            usleep(20_000)
-        }
-    }
-
-    private static func createSparseFile(_ path: String, bytes: UInt64) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw HostCommandError(commandLine: "create \(path)", status: nil, message: "cannot create the image") }
-        defer { try? handle.close() }
-        try handle.truncate(atOffset: bytes)
     }
 }

@@ -4,12 +4,20 @@ import Glibc
 import XAttr
 
 /// A uniquely named folder inside a probed directory; it remembers every object it made.
-final class ScratchFolder {
+///
+/// Making and removing objects are `InterruptGuard` steps, and the folder registers its removal with
+/// the guard, so SIGINT, SIGTERM or SIGHUP (in a command that installed the guard) removes it too.
+/// (`@unchecked Sendable`: its state changes only inside steps, which the guard's cleanup excludes.)
+final class ScratchFolder: @unchecked Sendable {
     let path: String
     private var made: [(path: String, isFolder: Bool)] = []
+    private var guardToken: Int?
 
     /// Creates `DIR/.xds-fs-probe.XXXXXX`.
     init(in directory: String) throws(ProbeFailure) {
+        // One step: a signal either comes before the folder exists or finds its removal registered.
+        InterruptGuard.hold()
+        defer { InterruptGuard.release() }
         var template = Array((directory + "/.xds-fs-probe.XXXXXX").utf8CString)
         let created = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
@@ -19,45 +27,58 @@ final class ScratchFolder {
                 "cannot create a scratch folder in \(directory): \(SystemErrno(rawValue: errno).description)")
         }
         path = created
+        guardToken = InterruptGuard.register { [self] in _ = removeMade() }
     }
 
     /// A new empty regular file.
     func file(_ name: String) throws(ProbeFailure) -> String {
-        let target = path + "/" + name
-        let descriptor = open(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("create", target) }
-        close(descriptor)
-        made.append((target, false))
-        return target
+        try make(name, isFolder: false) { target in
+            let descriptor = open(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return "create" }
+            close(descriptor)
+            return nil
+        }
     }
 
     /// A new empty folder.
     func folder(_ name: String) throws(ProbeFailure) -> String {
-        let target = path + "/" + name
-        guard mkdir(target, 0o755) == 0 else { throw failure("mkdir", target) }
-        made.append((target, true))
-        return target
+        try make(name, isFolder: true) { mkdir($0, 0o755) == 0 ? nil : "mkdir" }
     }
 
     /// A new symlink pointing at `destination` (relative to the scratch folder).
     func symlink(_ name: String, to destination: String) throws(ProbeFailure) -> String {
-        let target = path + "/" + name
-        guard Glibc.symlink(destination, target) == 0 else { throw failure("symlink", target) }
-        made.append((target, false))
-        return target
+        try make(name, isFolder: false) { Glibc.symlink(destination, $0) == 0 ? nil : "symlink" }
     }
 
     /// A new fifo.
     func fifo(_ name: String) throws(ProbeFailure) -> String {
-        let target = path + "/" + name
-        guard mkfifo(target, 0o644) == 0 else { throw failure("mkfifo", target) }
-        made.append((target, false))
-        return target
+        try make(name, isFolder: false) { mkfifo($0, 0o644) == 0 ? nil : "mkfifo" }
+    }
+
+    /// Makes `path/name` with `create` (which returns the failed operation's name, or nil) as one step,
+    /// and remembers it.
+    private func make(_ name: String, isFolder: Bool, _ create: (String) -> String?) throws(ProbeFailure) -> String {
+        try InterruptGuard.step { () throws(ProbeFailure) -> String in
+            let target = path + "/" + name
+            if let operation = create(target) { throw failure(operation, target) }
+            made.append((target, isFolder))
+            return target
+        }
     }
 
     /// Removes everything made, newest first, then the folder; true when nothing is left.
     @discardableResult
     func removeAll() -> Bool {
+        InterruptGuard.step {
+            if let token = guardToken {
+                InterruptGuard.unregister(token)
+                guardToken = nil
+            }
+            return removeMade()
+        }
+    }
+
+    private func removeMade() -> Bool {
         for entry in made.reversed() {
             _ = entry.isFolder ? rmdir(entry.path) : unlink(entry.path)
         }

@@ -42,3 +42,43 @@ struct FSProbeCommandTests {
         #expect(missing.status == 74 && missing.errorText.contains("/nonexistent/dir"))
     }
 }
+
+/// No root needed: the probe runs on a private folder in the temporary directory.
+@Suite struct FSProbeInterruptTests {
+    /// SIGINT, SIGTERM and SIGHUP, each at three moments while `xds fs-probe` works through the same
+    /// directory 400 times: it exits 128 + signal and leaves no scratch folder.
+    @Test func aSignalMidProbeRemovesTheScratchFolder() throws {
+        let xds = try #require(builtXDS())
+        try Mounts.withTemporaryDirectory(prefix: "xds-probe-signal") { directory in
+            for signal in [SIGINT, SIGTERM, SIGHUP] {
+                for delay in [0, 7_000, 23_000] as [UInt32] {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: xds)
+                    process.arguments = ["fs-probe"] + Array(repeating: directory, count: 400)
+                    process.standardOutput = FileHandle.nullDevice
+                    process.standardError = FileHandle.nullDevice
+                    try process.run()
+                    // Wait (bounded) until a scratch folder exists: the probe is under way.
+                    for _ in 0..<10_000 where scratchFolders(directory).isEmpty && process.isRunning {
+                        usleep(500)
+                    }
+                    usleep(delay)
+                    #expect(process.isRunning, "the probe ended before the signal")
+                    kill(process.processIdentifier, signal)
+                    for _ in 0..<500 where process.isRunning { usleep(10_000) }
+                    #expect(!process.isRunning, "still running 5 s after signal \(signal)")
+                    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                    process.waitUntilExit()
+                    #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
+                    #expect(scratchFolders(directory).isEmpty, "signal \(signal) after \(delay) µs")
+                }
+            }
+        }
+    }
+
+    private func scratchFolders(_ directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter {
+            $0.hasPrefix(".xds-fs-probe.")
+        }
+    }
+}

@@ -1,82 +1,169 @@
-// Tests/FilesystemHarnessTests/MatrixSafetyTests.swift - No mount outlives fs-matrix: leftovers and signals
+// Tests/FilesystemHarnessTests/MatrixSafetyTests.swift - State only root can write; only what a run made is undone
 
 import Foundation
+import Glibc
 import TestSupport
 import Testing
 
 @testable import FilesystemHarness
 
+@Suite struct StatePathTests {
+    @Test(arguments: [
+        "/tmp/xds-mount-p/../../root/victim", "/run/./xds", "/run//xds", "/run/xds/", "run/xds", "/", "",
+    ])
+    func nonCanonicalPathsAreRefused(path: String) {
+        #expect(throws: MountSafetyError.self) { try PrivateDirectory.canonicalComponents(path) }
+    }
+
+    @Test func journalLinesNamingAnythingOutsideTheRunDoNotParse() {
+        for line in [
+            "dir\t/tmp/xds-mount-p/../../root/victim", "dir\t..", "dir\t.", "dir\t../victim", "image\t/root/victim",
+            "dir\ta/b", "mount\tmnt\t/etc", "mount\tmnt\t../x", "attached\timage\t/dev/sda", "dir\t.hidden", "dir\t",
+            "removed\t..", "image-id\timage\t1", "rm\t-rf", "dir\tmnt\textra",
+        ] {
+            #expect(JournalRecord(line: Substring(line)) == nil, "\(line)")
+        }
+        #expect(JournalRecord(line: "mount\tmnt-ext4-1\t/dev/loop12") == .mount("mnt-ext4-1", source: "/dev/loop12"))
+        #expect(JournalRecord(line: "mounted\tmnt-tmpfs-2\t0:40") == .mounted("mnt-tmpfs-2", device: .init("0:40")!))
+    }
+}
+
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct MatrixSafetyTests {
-    func isMounted(_ path: String) -> Bool { MatrixSafety.currentMountPoints().contains(path) }
-
-    /// A tmpfs mounted the way `Mounts` does, listed in a state file as a killed run would leave it.
-    func leftover(owner: Int32) throws -> (state: String, mountPoint: String) {
-        let directory = MatrixSafety.mountPrefix + "test-" + UUID().uuidString.prefix(8).lowercased()
-        let mountPoint = directory + "/mnt"
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        try HostCommand.run("mount", ["-t", "tmpfs", "xds-leftover", mountPoint])
-        let state = "/tmp/xds-fs-matrix-test-\(UUID().uuidString).state"
-        let text = "\(owner)\n\(mountPoint)\t-\t\(directory)\n"
-        #expect(FileManager.default.createFile(atPath: state, contents: Data(text.utf8)))
-        return (state, mountPoint)
+    @Test func untrustworthyStateDirectoriesAreRefused() throws {
+        let base = StateBase()
+        defer { base.remove() }
+        // Owned by someone else, or writable by others: refused, nothing made inside.
+        try FileManager.default.createDirectory(atPath: base.path, withIntermediateDirectories: false)
+        for (owner, mode) in [(65534, 0o700), (0, 0o777), (0, 0o755)] as [(uid_t, mode_t)] {
+            chown(base.path, owner, 0)
+            chmod(base.path, mode)
+            let refusal = #expect(throws: MountSafetyError.self) { try MountSession(base: base.path) }
+            #expect(refusal?.message.contains("refusing to trust it") == true, "\(refusal?.message ?? "")")
+            #expect(base.entries.isEmpty)
+        }
+        rmdir(base.path)
+        // A symlink where the base should be.
+        let elsewhere = try Mounts.withTemporaryDirectory(prefix: "xds-elsewhere") { directory in
+            #expect(symlink(directory, base.path) == 0)
+            defer { unlink(base.path) }
+            #expect(throws: MountSafetyError.self) { try MountSession(base: base.path) }
+            return try FileManager.default.contentsOfDirectory(atPath: directory)
+        }
+        #expect(elsewhere.isEmpty)
+        // Below a directory anyone may write (not sticky): refused before anything is created, by the
+        // library and by the command (exit 1, with the reason).
+        try Mounts.withTemporaryDirectory(prefix: "xds-open") { directory in
+            chmod(directory, 0o777)
+            let refusal = #expect(throws: MountSafetyError.self) { try MountSession(base: directory + "/state") }
+            #expect(refusal?.message.contains("refusing to keep state below it") == true)
+            let xds = try #require(builtXDS())
+            let command = ToolRun.run(
+                [xds, "fs-matrix", "--clean"], environment: ["XDS_FS_MATRIX_STATE_DIR": directory + "/state"])
+            #expect(command.status == 1 && command.errorText.contains("refusing to keep state below it"))
+            #expect(!FileManager.default.fileExists(atPath: directory + "/state"))
+        }
     }
 
-    @Test func leftoversOfADeadRunAreUnmountedAndRemoved() throws {
-        let dead = ToolRun.run(["sh", "-c", "echo $$"])
-        let deadPid = try #require(
-            Int32(String(decoding: dead.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
-        let (state, mountPoint) = try leftover(owner: deadPid)
-        #expect(isMounted(mountPoint))
-        let cleaned = try MatrixSafety.cleanLeftovers(statePath: state)
-        #expect(cleaned == [mountPoint])
-        #expect(!isMounted(mountPoint))
-        #expect(!FileManager.default.fileExists(atPath: mountPoint))
-        #expect(!FileManager.default.fileExists(atPath: state))
-    }
-
-    @Test func aLiveRunIsNotDisturbed() throws {
-        let (state, mountPoint) = try leftover(owner: 1)
+    /// A run directory left with a journal that names paths outside it (`..`, absolute paths, the
+    /// text-prefix trick): nothing outside is touched, and the lines are reported.
+    @Test func aHostileJournalTouchesNothingOutsideTheRun() throws {
+        let base = StateBase()
+        let victim = "/run/xds-victim-" + UUID().uuidString.prefix(8).lowercased()
         defer {
-            _ = MatrixSafety.teardown(["\(mountPoint)\t-\t\((mountPoint as NSString).deletingLastPathComponent)"])
-            try? FileManager.default.removeItem(atPath: state)
+            try? FileManager.default.removeItem(atPath: victim)
+            try? FileManager.default.removeItem(atPath: base.path + "/run.hostil")
+            base.remove()
         }
-        let refusal = #expect(throws: ProbeFailure.self) { try MatrixSafety.cleanLeftovers(statePath: state) }
-        #expect(refusal?.message.contains("pid 1") == true)
-        #expect(isMounted(mountPoint))
+        try FileManager.default.createDirectory(atPath: victim + "/data", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: victim + "/data/file", contents: Data("keep".utf8)))
+        try fakeDeadRun(
+            base,
+            lines: [
+                "dir\t\(base.path)/../..\(victim)/data", "dir\t/tmp/xds-mount-p/../../\(victim)",
+                "dir\t../../..\(victim)",
+                "image\t\(victim)/data/file", "image\t../../..\(victim)/data/file", "mount\t..\t/dev/loop0",
+                "removed\t../../..\(victim)",
+            ])
+        let report = try MatrixSafety.cleanLeftovers(base: base.path)
+        #expect(report.undone.isEmpty)
+        #expect(report.leftAlone.filter { $0.contains("ignored line") }.count == 7, "\(report.leftAlone)")
+        #expect(FileManager.default.contents(atPath: victim + "/data/file") == Data("keep".utf8))
     }
 
-    /// SIGTERM while `xds fs-matrix` has its filesystems mounted: it unmounts, detaches and exits 143.
-    @Test func sigtermUnmountsEverything() throws {
-        let xds = try #require(builtXDS())
-        let state = "/tmp/xds-fs-matrix-test-\(UUID().uuidString).state"
-        let out = "/tmp/xds-fs-matrix-test-out-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: out) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xds)
-        process.arguments = ["fs-matrix", "--only", "ext4-4k,tmpfs", "--out", out]
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDS_FS_MATRIX_STATE": state]) { $1 }
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Wait (bounded) until both mounts are recorded, then interrupt.
-        var recorded: [String] = []
-        for _ in 0..<6000 where recorded.count < 2 && process.isRunning {
-            usleep(10_000)
-            let text = (try? String(contentsOfFile: state, encoding: .utf8)) ?? ""
-            recorded = text.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[0]) }
+    /// A dead run's journal names a mount point and an image, but what is there now is not what the run
+    /// made (another device number, another source, another inode): all of it is left alone.
+    @Test func onlyWhatTheRunMadeIsUndone() throws {
+        let base = StateBase()
+        let run = base.path + "/run.others"
+        var device: String?
+        defer {
+            for mountPoint in base.mounts.reversed() { umount2(mountPoint, Int32(MNT_DETACH)) }
+            if let device { _ = try? HostCommand.run("losetup", ["-d", device]) }
+            try? FileManager.default.removeItem(atPath: run)
+            base.remove()
         }
-        #expect(recorded.count == 2, "the run ended before both mounts were recorded")
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + SIGTERM)
-        for mountPoint in recorded {
-            #expect(!isMounted(mountPoint), "\(mountPoint) is still mounted")
+        try fakeDeadRun(base, name: "run.others", lines: [])
+        for name in ["mnt-a", "mnt-b"] {
+            try FileManager.default.createDirectory(atPath: run + "/" + name, withIntermediateDirectories: false)
+            try HostCommand.run("mount", ["-t", "tmpfs", "someone-else", run + "/" + name])
         }
-        #expect(!FileManager.default.fileExists(atPath: state))
-        let loops = ToolRun.run(["losetup", "-l", "-n", "-O", "BACK-FILE"])
-        let backing = String(decoding: loops.output, as: UTF8.self)
-        for mountPoint in recorded {
-            #expect(!backing.contains((mountPoint as NSString).deletingLastPathComponent))
-        }
+        let image = run + "/image-c"
+        #expect(FileManager.default.createFile(atPath: image, contents: Data(count: 1 << 20)))
+        device = try HostCommand.run("losetup", ["--find", "--show", image]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        var info = stat()
+        #expect(stat(image, &info) == 0)
+        let journal = [
+            "xds-run\tpid 1", "dir\tmnt-a", "mount\tmnt-a\txds-tmpfs-run.others", "mounted\tmnt-a\t0:1",
+            "dir\tmnt-b", "mount\tmnt-b\txds-tmpfs-run.others", "image\timage-c",
+            "image-id\timage-c\t\(info.st_dev)\t\(info.st_ino + 1)", "attach\timage-c",
+        ]
+        #expect(
+            FileManager.default.createFile(
+                atPath: run + "/journal", contents: Data((journal.joined(separator: "\n") + "\n").utf8),
+                attributes: [.posixPermissions: 0o600]))
+        let report = try MatrixSafety.cleanLeftovers(base: base.path)
+        #expect(report.undone.isEmpty, "\(report.undone)")
+        #expect(report.leftAlone.count == 3, "\(report.leftAlone)")
+        #expect(base.mounts.count == 2)
+        #expect(base.loopDevices.count == 1)
+        #expect(FileManager.default.fileExists(atPath: image))
+    }
+
+    @Test func aLiveRunIsNotDisturbedAndFinishLeavesNothing() throws {
+        let base = StateBase()
+        defer { base.remove() }
+        let session = try MountSession(base: base.path)
+        let tmpfs = try session.mount(.tmpfs, label: "live")
+        let ext4 = try session.mount(.ext4(), label: "live", sizeMiB: 16)
+        let report = try MatrixSafety.cleanLeftovers(base: base.path)
+        #expect(report.undone.isEmpty && report.leftAlone.isEmpty)
+        #expect(base.mounts == [tmpfs.mountPoint, ext4.mountPoint])
+        #expect(base.loopDevices.count == 1)
+        #expect(tmpfs.mountPoint.hasPrefix(session.path + "/") && ext4.imagePath?.hasPrefix(session.path + "/") == true)
+        let finished = session.finish()
+        #expect(finished.leftAlone.isEmpty)
+        // Newest first: ext4, tmpfs, then ext4's loop device and image.
+        #expect(
+            finished.undone.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == [
+                "unmounted \(ext4.mountPoint)", "unmounted \(tmpfs.mountPoint)", "detached \(ext4.loopDevice ?? "")",
+                "removed \(ext4.imagePath ?? "")",
+            ], "\(finished.undone)")
+        #expect(base.leftovers.isEmpty, "\(base.leftovers)")
+    }
+
+    /// A run directory as a dead run leaves it: private, with `journal` holding `lines` after the header.
+    private func fakeDeadRun(_ base: StateBase, name: String = "run.hostil", lines: [String]) throws {
+        close(try PrivateDirectory.openOrCreate(base.path))
+        try FileManager.default.createDirectory(
+            atPath: base.path + "/" + name, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o700])
+        guard !lines.isEmpty else { return }
+        let text = (["xds-run\tpid 1"] + lines).joined(separator: "\n") + "\n"
+        #expect(
+            FileManager.default.createFile(
+                atPath: base.path + "/" + name + "/journal", contents: Data(text.utf8),
+                attributes: [.posixPermissions: 0o600]))
     }
 }

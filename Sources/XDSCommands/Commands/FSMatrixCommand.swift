@@ -18,9 +18,15 @@ enum FSMatrixCommand: Command {
         setfattr/getfattr and the four fields between implementations with
         attribute calls, runs everyday tools over 200-byte and limit-size
         attributes, and copies onto filesystems too small for the value. Writes
-        filesystems.json, .md and .html. Everything is unmounted and detached at
-        the end, on SIGINT/SIGTERM/SIGHUP, and (if a run was killed) at the start
-        of the next run.
+        filesystems.json, .md and .html.
+
+        Images, mount points and a journal of every step live in a private run
+        directory under /run/xds-fs-matrix (root-only; $XDS_FS_MATRIX_STATE_DIR
+        overrides). Everything is unmounted, detached and deleted at the end, on
+        SIGINT/SIGTERM/SIGHUP (after the step in flight), and, for a run that was
+        killed outright, at the start of the next run or by --clean; only what
+        the dead run's journal names and is still what it made (device number,
+        backing file's device and inode) is touched.
 
         USAGE: xds fs-matrix [--out <dir>] [--only <labels>] [--adapter <n>=<cmd>]...
                xds fs-matrix --clean
@@ -31,15 +37,18 @@ enum FSMatrixCommand: Command {
                                    ext4-1k, ext4-ea-inode, ext4-inode-128, xfs,
                                    btrfs-16k, tmpfs, ramfs).
           --adapter <name>=<cmd>   An extra implementation (command split on spaces).
-          --clean                  Only unmount and detach what a killed run left.
+          --clean                  Only undo what killed runs left (unmount,
+                                   detach, delete), then exit.
           -h, --help               Show this help.
 
         EXIT STATUS:
-          0   reports written
-          1   not root, or another run is active
+          0   reports written (--clean: nothing left behind)
+          1   not root, the state directory is not trustworthy, or (--clean)
+              something was left alone (listed)
           64  usage error
           70  a filesystem could not be created or mounted
           74  the reports could not be written
+          129, 130, 143  interrupted by SIGHUP, SIGINT, SIGTERM (everything undone)
         """
 
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
@@ -49,18 +58,18 @@ enum FSMatrixCommand: Command {
             Console.printError("xds fs-matrix: needs root and loop devices; run it as root (sudo make fs)")
             return .rejected
         }
+        // Before anything is made: from here on a signal undoes what this run made, then exits.
+        MatrixSafety.installSignalCleanup()
+        let leftovers: UndoReport
         do {
-            for mountPoint in try MatrixSafety.cleanLeftovers() {
-                Console.printError("xds fs-matrix: unmounted and detached \(mountPoint), left by a killed run")
-            }
+            leftovers = try MatrixSafety.cleanLeftovers()
         } catch {
             Console.printError("xds fs-matrix: \(error.message)")
             return .rejected
         }
-        if parsed.has("--clean") { return .success }
-        for mountPoint in MatrixSafety.foreignMounts() {
-            Console.printError("xds fs-matrix: note: \(mountPoint) is mounted by someone else (a test?); left alone")
-        }
+        for line in leftovers.undone { Console.printError("xds fs-matrix: left by a killed run: \(line)") }
+        for line in leftovers.leftAlone { Console.printError("xds fs-matrix: note: \(line)") }
+        if parsed.has("--clean") { return leftovers.leftAlone.isEmpty ? .success : .rejected }
         var filesystems = MatrixFilesystem.all
         if let only = parsed.value("--only") {
             let labels = only.split(separator: ",").map(String.init)
@@ -80,13 +89,11 @@ enum FSMatrixCommand: Command {
             let command = extra[extra.index(after: equals)...].split(separator: " ").map(String.init)
             adapters.append((name: String(extra[..<equals]), command: command))
         }
-        let options = MatrixOptions(
+        var options = MatrixOptions(
             xdsVersion: XDS.version, command: (["xds", name] + arguments.map(\.text)).joined(separator: " "),
             adapters: adapters,
             filesystems: filesystems)
-        MatrixSafety.begin()
-        MatrixSafety.installSignalCleanup()
-        defer { MatrixSafety.finish() }
+        options.redirectsTemporaryFiles = true
         let report: FilesystemMatrixReport
         do {
             report = try FilesystemMatrix.run(options) { Console.printError("xds fs-matrix: " + $0) }

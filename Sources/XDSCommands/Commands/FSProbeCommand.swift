@@ -17,7 +17,8 @@ enum FSProbeCommand: Command {
         errno of each failing call (value over 64 KiB, name over 255 bytes, no
         namespace, XATTR_CREATE on existing, XATTR_REPLACE on missing, symlink,
         fifo, too-small read buffer). Each limit is compared with the formula the
-        reference writer uses. Works without root; removes every file it made.
+        reference writer uses. Works without root; removes every file it made,
+        also when interrupted (SIGINT, SIGTERM, SIGHUP).
 
         USAGE: xds fs-probe <directory>... [--json]
 
@@ -33,11 +34,14 @@ enum FSProbeCommand: Command {
           1   probed; a limit differs from the writer's formula (listed)
           64  usage error
           74  a directory could not be probed, or standard output not written
+          129, 130, 143  interrupted by SIGHUP, SIGINT, SIGTERM (scratch folder removed)
         """
 
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         guard let parsed = try parse(arguments, spec: ArgumentSpec(flags: ["--json"], positionals: 1...Int.max))
         else { return .success }
+        // SIGINT, SIGTERM or SIGHUP: the scratch folder in progress is removed before the exit.
+        InterruptGuard.install(program: "xds fs-probe")
         var results: [ProbeResult] = []
         for argument in parsed.positionalArguments {
             // The probe works on text paths: refuse a name that is not UTF-8 rather than probe another.
