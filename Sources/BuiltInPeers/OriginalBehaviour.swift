@@ -1,6 +1,7 @@
 // Sources/BuiltInPeers/OriginalBehaviour.swift - The original Objective-C class as the `original` column
 
 import ConformanceModel
+import Foundation
 import ConformanceRunner
 import Icons
 
@@ -35,12 +36,26 @@ public struct OriginalBehaviour: Implementation {
     public func perform(_ request: AdapterRequest) -> CallResult {
         switch request.call {
         case .selectIcon:
-            return selectIcon(request, profile: .legacy)
+            return Self.noteAppTransportSecurity(selectIcon(request, profile: .legacy), request: request)
         case .readAttribute, .writeAttribute:
             if let attributeAdapter { return attributeAdapter.perform(request) }
             fallthrough
         default:
             return CallResult(termination: .exited(64), stdout: [], stderr: Array("unsupported call\n".utf8))
         }
+    }
+
+    /// The verdict stays the loop's; the diagnostics say what the deployed app would do on iOS, where App
+    /// Transport Security stops `NSURLSession` from loading plain `http` (the appInfo.json or the icon).
+    static func noteAppTransportSecurity(_ result: CallResult, request: AdapterRequest) -> CallResult {
+        let appInfoURL = request.arguments.last ?? ""
+        let chosen = result.verdict == .accepted ? String(decoding: result.stdout, as: UTF8.self) : ""
+        let blocked = [appInfoURL, chosen].first { $0.lowercased().hasPrefix("http:") }
+        guard let blocked else { return result }
+        var result = result
+        result.stderr += Array(
+            ("note: App Transport Security: on iOS the original's NSURLSession does not load "
+                + "\(blocked.trimmingCharacters(in: .whitespacesAndNewlines)); the deployed app shows no icon\n").utf8)
+        return result
     }
 }

@@ -38,6 +38,14 @@ public enum IconsFamily {
         error: VectorErrorCategory? = nil, base: String = base
     ) -> GeneratedVector {
         let bytes = Array((text ?? root?.text ?? "").utf8)
+        // App Transport Security: the deployed app loads nothing over http, whatever the loop chose.
+        let loadsHTTP = (1...3).contains { scale in
+            if case .icon(let url, _) = IconsOracle.legacy(legacyRoot ?? root, scale: scale, base: base) {
+                return url.lowercased().hasPrefix("http:")
+            }
+            return false
+        }
+        let tags = base.lowercased().hasPrefix("http:") || loadsHTTP ? tags + [.atsBlocked] : tags
         return GeneratedVector(
             .icons, group, name, input: bytes, expected: expectation(root, legacyRoot: legacyRoot, base: base),
             description: description,
