@@ -77,7 +77,11 @@ let package = Package(
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Foundation's two parsers, each in its own process because both crash on some inputs.
-        .executableTarget(name: "xds-adapter-foundation", dependencies: ["TaggedJSON", "BinaryPlist"]),
+        .executableTarget(
+            name: "xds-adapter-foundation",
+            dependencies: [
+                "TaggedJSON", "BinaryPlist", .target(name: "CAttr", condition: .when(platforms: [.linux])),
+            ]),
         // make bench.
         .executableTarget(
             name: "xds-bench",

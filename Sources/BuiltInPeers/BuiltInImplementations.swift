@@ -40,7 +40,7 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
         case .foundationSerialization: return "Foundation PropertyListSerialization"
         case .foundationDecoder: return "Foundation PropertyListDecoder"
         case .plistlib: return "CPython plistlib"
-        case .original: return "Original Objective-C behaviour (legacy icon profile)"
+        case .original: return "Original Objective-C behaviour (legacy icons; attribute via CoreFoundation)"
         }
     }
 
@@ -72,8 +72,8 @@ extension BuiltIn {
     public func make(_ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String) -> Result<
         any Implementation, ProbeError
     > {
+        if self == .original { return makeOriginal(locations, limits: limits, referenceVersion: referenceVersion) }
         guard let command = command(locations) else {
-            if self == .original { return .success(OriginalIconBehaviour(version: referenceVersion)) }
             return .success(ReferenceImplementation(version: referenceVersion))
         }
         switch ProcessImplementation.probeCapabilities(command, limits: limits) {
@@ -84,6 +84,23 @@ extension BuiltIn {
                 name: rawValue, title: title, version: BuiltIn.version(command, limits: limits), kind: "built-in",
                 command: command.joined(separator: " "), capabilities: capabilities)
             return .success(ProcessImplementation(info: info, command: command, limits: limits))
+        }
+    }
+
+    /// The original's icon selection in process, its attribute calls through `xds-adapter-foundation original`.
+    private func makeOriginal(_ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String)
+        -> Result<any Implementation, ProbeError>
+    {
+        let command = BuiltIn.swiftEnvironment + [locations.foundationAdapter, "original"]
+        switch ProcessImplementation.probeCapabilities(command, limits: limits) {
+        case .failure(let error):
+            return .failure(ProbeError(message: "\(rawValue): \(error.message)"))
+        case .success(let capabilities):
+            let info = ImplementationInfo(
+                name: rawValue, title: title, version: BuiltIn.version(command, limits: limits), kind: "built-in",
+                command: command.joined(separator: " "), capabilities: capabilities)
+            let adapter = ProcessImplementation(info: info, command: command, limits: limits)
+            return .success(OriginalBehaviour(version: referenceVersion, attributeAdapter: adapter))
         }
     }
 

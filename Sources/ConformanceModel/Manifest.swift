@@ -61,6 +61,9 @@ public enum VectorTag: String, Codable, CaseIterable, Hashable, Sendable {
     /// Icons area.
     case exactMatch = "exact-match", larger, noneLarger = "none-larger", quirk, coercion, nonSquare = "non-square"
     case resolution, malformed, raises
+    /// The legacy outcome (or the appInfoURL itself) is plain `http`: the original's loop computes it, but on iOS
+    /// App Transport Security stops `NSURLSession` from loading it, so the deployed app shows no icon.
+    case atsBlocked = "ats-blocked"
 }
 
 /// One vector's metadata. Paths are relative to `Vectors/`.

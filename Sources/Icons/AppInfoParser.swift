@@ -9,15 +9,22 @@ extension AppInfo {
     ///
     /// Numbers keep the distinction `NSNumber` makes: a boolean (`true`), an integer (`1`), a real
     /// (`1.0`, `1e0`) and an integer too large for 64 bits are told apart.
+    ///
+    /// A trailing comma (`[1,]`, `{"a":1,}`) is not RFC 8259 JSON, but Apple's `NSJSONSerialization`
+    /// (the original's parser) and swift-corelibs-foundation's accept it: `acceptTrailingCommas`
+    /// false (the recommended profile) rejects it before Foundation sees the bytes; true (the legacy
+    /// profile) leaves it to Foundation, as the original does.
     /// - Throws: ``AppInfoError`` `.limit` when the input exceeds `limits`, `.malformedJSON` when it
     ///   is not JSON with an object or array root.
-    public static func parse(_ bytes: [UInt8], limits: AppInfoLimits = .default) throws(AppInfoError) -> AppInfo {
+    public static func parse(
+        _ bytes: [UInt8], limits: AppInfoLimits = .default, acceptTrailingCommas: Bool = false
+    ) throws(AppInfoError) -> AppInfo {
         guard bytes.count <= limits.maxBytes else {
             throw AppInfoError(
                 category: .limit, offset: limits.maxBytes,
                 detail: "appInfo.json is \(bytes.count) bytes, over the \(limits.maxBytes)-byte limit")
         }
-        if let comma = trailingComma(in: bytes) {
+        if !acceptTrailingCommas, let comma = trailingComma(in: bytes) {
             throw AppInfoError(
                 category: .malformedJSON, offset: comma, detail: "trailing comma before a closing bracket or brace")
         }
@@ -83,8 +90,8 @@ extension AppInfo {
     }
 
     /// The offset of a `,` followed (after whitespace) by `]` or `}`, outside strings, in UTF-8 input.
-    /// Foundation on Linux accepts such trailing commas; RFC 8259 and Apple's NSJSONSerialization do
-    /// not. UTF-16/32 input (a NUL among the first bytes) is left to Foundation.
+    /// RFC 8259 does not allow it; Foundation (Apple's and swift-corelibs-foundation's) accepts it.
+    /// UTF-16/32 input (a NUL among the first bytes) is left to Foundation.
     static func trailingComma(in bytes: [UInt8]) -> Int? {
         if bytes.prefix(4).contains(0) { return nil }
         var inString = false

@@ -64,7 +64,8 @@ public enum IconSelector {
             : (try? RecommendedURLPolicy.base(appInfoURL).get()) != nil
         let info: AppInfo
         do {
-            info = try AppInfo.parse(json, limits: limits)
+            // The original's NSJSONSerialization accepts trailing commas; the recommended profile keeps to RFC 8259.
+            info = try AppInfo.parse(json, limits: limits, acceptTrailingCommas: profile == .legacy)
         } catch {
             guard baseUsable else {
                 return explain(

@@ -21,23 +21,34 @@ public enum IconsFamily {
     }
     static func icons(_ list: [JSONValue]) -> JSONValue { .object([("icons", .array(list))]) }
 
-    /// The expected-result document for `root` (nil: the text is not JSON).
-    public static func expectation(_ root: JSONValue?, base: String = base) -> String {
-        func profile(_ select: (JSONValue?, Int, String) -> IconOutcome) -> String {
+    /// The expected-result document for `root` (nil: the text is not JSON). `legacyRoot`, when given, is
+    /// what the original's parser makes of a text that is not RFC 8259 JSON (a trailing comma).
+    public static func expectation(_ root: JSONValue?, legacyRoot: JSONValue? = nil, base: String = base) -> String {
+        func profile(_ root: JSONValue?, _ select: (JSONValue?, Int, String) -> IconOutcome) -> String {
             "{" + (1...3).map { "\"\($0)\":" + select(root, $0, base).json }.joined(separator: ",") + "}"
         }
-        return "{\"appInfoURL\":" + JSONText.quoted(base) + ",\"legacy\":" + profile(IconsOracle.legacy)
-            + ",\"recommended\":" + profile(IconsOracle.recommended) + "}"
+        return "{\"appInfoURL\":" + JSONText.quoted(base) + ",\"legacy\":"
+            + profile(legacyRoot ?? root, IconsOracle.legacy) + ",\"recommended\":"
+            + profile(root, IconsOracle.recommended) + "}"
     }
 
     static func vector(
-        _ group: VectorGroup, _ name: String, _ root: JSONValue?, text: String? = nil, _ description: String,
-        spec: String, level: VectorLevel = .required, tags: [VectorTag], error: VectorErrorCategory? = nil,
-        base: String = base
+        _ group: VectorGroup, _ name: String, _ root: JSONValue?, text: String? = nil, legacyRoot: JSONValue? = nil,
+        _ description: String, spec: String, level: VectorLevel = .required, tags: [VectorTag],
+        error: VectorErrorCategory? = nil, base: String = base
     ) -> GeneratedVector {
         let bytes = Array((text ?? root?.text ?? "").utf8)
+        // App Transport Security: the deployed app loads nothing over http, whatever the loop chose.
+        let loadsHTTP = (1...3).contains { scale in
+            if case .icon(let url, _) = IconsOracle.legacy(legacyRoot ?? root, scale: scale, base: base) {
+                return url.lowercased().hasPrefix("http:")
+            }
+            return false
+        }
+        let tags = base.lowercased().hasPrefix("http:") || loadsHTTP ? tags + [.atsBlocked] : tags
         return GeneratedVector(
-            .icons, group, name, input: bytes, expected: expectation(root, base: base), description: description,
+            .icons, group, name, input: bytes, expected: expectation(root, legacyRoot: legacyRoot, base: base),
+            description: description,
             spec: spec, level: level, tags: tags, error: error,
             made: text == nil ? made : made + "; the input is a text literal")
     }

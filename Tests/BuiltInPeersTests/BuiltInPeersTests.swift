@@ -42,9 +42,12 @@ import Testing
         #expect(outcomes["plist/valid/dictionary#encode"] == .pass)
     }
 
-    @Test func theOriginalColumnHasOnlyIconsAndPassesPlainSelection() throws {
+    @Test func theOriginalColumnHasIconsAndTheAttributeButNoCodec() throws {
         let outcomes = try results(.original)
         #expect(outcomes["plist/valid/integer"] == .notApplicable)
+        #expect(outcomes["attribute/valid/complete"] == .pass)
+        #expect(outcomes["attribute/valid/complete#write"] == .pass)
+        #expect(outcomes["attribute/invalid/root-array"] == .pass)
         #expect(outcomes["icons/valid/pair@scale=2"] == .pass)
         #expect(outcomes["icons/valid/pair@scale=3"] == .pass)
     }

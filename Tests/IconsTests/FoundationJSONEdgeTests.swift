@@ -1,0 +1,52 @@
+// Tests/IconsTests/FoundationJSONEdgeTests.swift - The JSON edges the legacy profile takes from Foundation, pinned
+
+import Foundation
+import Icons
+import Testing
+
+/// Docs/icons.md cites, for each JSON edge the legacy profile pins, what Apple's parser is reported to do; these
+/// tests pin what the Foundation on this machine does, so a change in either shows up here first.
+struct FoundationJSONEdgeTests {
+    static let trailingComma = #"{"icons":[{"width":58,"height":58,"src":"a.png"},]}"#
+
+    @Test(arguments: [#"{"icons":[1,]}"#, #"{"a":1,}"#, "{\"icons\":[1 , \n ]}"])
+    func theLegacyProfileLeavesTrailingCommasToFoundationWhichAcceptsThem(text: String) throws {
+        _ = try AppInfo.parse(Array(text.utf8), acceptTrailingCommas: true)
+        // Foundation itself, without our check:
+        #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil)
+    }
+
+    @Test(arguments: ["[1,,]", "[,]", "{,}"])
+    func aLoneOrDoubledCommaIsMalformedForBothProfiles(text: String) {
+        #expect(throws: AppInfoError.self) { try AppInfo.parse(Array(text.utf8), acceptTrailingCommas: true) }
+        #expect(throws: AppInfoError.self) { try AppInfo.parse(Array(text.utf8)) }
+    }
+
+    @Test func theLegacyProfileSelectsFromAListWithATrailingComma() {
+        let base = "https://example.com/apps/demo/appInfo.json"
+        let legacy = IconSelector.select(
+            json: Array(Self.trailingComma.utf8), scale: 2, appInfoURL: base, profile: .legacy)
+        #expect(legacy == .icon(url: "https://example.com/apps/demo/a.png", width: 58, height: 58, index: 0))
+        let recommended = IconSelector.select(
+            json: Array(Self.trailingComma.utf8), scale: 2, appInfoURL: base, profile: .recommended)
+        #expect(recommended != legacy)
+    }
+
+    @Test func foundationNestsAtMost512Levels() throws {
+        func nested(_ depth: Int) -> [UInt8] {
+            Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+        }
+        _ = try AppInfo.parse(nested(512), acceptTrailingCommas: true)
+        #expect(throws: AppInfoError.self) { try AppInfo.parse(nested(513), acceptTrailingCommas: true) }
+    }
+
+    @Test(arguments: ["1", "\"icons\"", "null", "true"])
+    func fragmentsAtTheRootAreErrorsWithoutAllowFragments(text: String) {
+        #expect(throws: AppInfoError.self) { try AppInfo.parse(Array(text.utf8), acceptTrailingCommas: true) }
+    }
+
+    @Test(arguments: ["[01]", "[1.]", "[.5]", "[+1]", "[0x10]", "[NaN]", "[1e400]"])
+    func numberFormsOutsideJSONAreErrors(text: String) {
+        #expect(throws: AppInfoError.self) { try AppInfo.parse(Array(text.utf8), acceptTrailingCommas: true) }
+    }
+}
