@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "TaggedJSON", dependencies: ["BinaryPlist"]),
         // getxattr/setxattr and errno, the only Glibc-facing attribute code.
         .target(name: "XAttr", dependencies: [.target(name: "CAttr", condition: .when(platforms: [.linux]))]),
+        // Docs/spec.md's requirements, parsed by the document's own convention.
+        .target(name: "Specification"),
         // The four-field attribute model, knows nothing of files.
         .target(name: "DocumentSource", dependencies: ["BinaryPlist"]),
         // Reading and writing the attribute on real files.
@@ -90,6 +92,9 @@ let package = Package(
         .testTarget(name: "FilesystemHarnessTests", dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles"]),
         .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
         .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
+        .testTarget(
+            name: "SpecificationTests", dependencies: ["Specification", "Conformance", "DocumentSource", "BinaryPlist"]
+        ),
         .testTarget(
             name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource"]),
     ]
