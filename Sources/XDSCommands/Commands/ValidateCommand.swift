@@ -16,7 +16,8 @@ enum ValidateCommand: Command {
         duplicate keys), convention findings (appInfoURL not absolute https,
         path absolute or with '..', XML or other non-binary plists) and
         portability (size against ext4 with 1 KiB and 4 KiB blocks, btrfs with
-        16 KiB nodes, xfs, tmpfs; the macOS 127-byte name limit).
+        16 KiB nodes, xfs, tmpfs; the macOS 127-byte name limit). Each finding
+        names the requirement of Docs/spec.md it enforces (section and id).
 
         USAGE: xds validate <path> [--json] [--no-follow]
                xds validate --bytes <file> [--json]
@@ -70,7 +71,9 @@ enum ValidateCommand: Command {
             Console.printOut(json(report, source: source))
         } else {
             for finding in report.findings {
-                Console.printOut("\(source): \(finding.level.rawValue): [\(finding.code)] \(finding.message)")
+                Console.printOut(
+                    "\(source): \(finding.level.rawValue): [\(finding.code)] \(finding.message) "
+                        + "(\(finding.clause.citation))")
             }
             if report.findings.isEmpty { Console.printOut("\(source): ok (\(report.size) bytes)") }
         }
@@ -93,6 +96,8 @@ enum ValidateCommand: Command {
             ]
             if let offset = finding.offset { fields.append("\"offset\":\(offset)") }
             if let key = finding.key { fields.append("\"key\":\(s(key))") }
+            fields.append("\"clause\":\(s(finding.clause.id))")
+            fields.append("\"section\":\(s(finding.clause.section))")
             return "{" + fields.joined(separator: ",") + "}"
         }
         let portability = report.portability.map { entry in
