@@ -45,6 +45,7 @@ let package = Package(
             name: "Conformance",
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "DocumentSource", "Icons", "LibplistBridge", "XAttr", "AttributeFiles",
+                "Specification",
             ],
             exclude: ["KnownFailures"]),
         // Renders results (JSON, Markdown, HTML, JUnit); computes nothing.

@@ -87,7 +87,11 @@ struct ConformanceSession {
             suiteVersion: suiteVersion, vectorDigest: vectorDirectory.digest, os: RunEnvironment.operatingSystem(),
             kernel: RunEnvironment.kernel(), filesystem: filesystem, date: RunEnvironment.now(),
             command: (["xds"] + CommandLine.arguments.dropFirst()).map(shellQuote).joined(separator: " "))
-        let report = ConformanceReport(provenance: provenance, runs: runs)
+        let report = ConformanceReport(
+            provenance: provenance, runs: runs,
+            requirements: RequirementResults.build(
+                runs: runs, vectors: vectorDirectory.manifest.vectors,
+                document: SpecificationFile.beside(vectorsDirectory: vectorDirectory.directory)))
         if let failure = ConformanceOutput.write(report, options: options) {
             Console.printError("Error: \(failure)")
             return .ioError
