@@ -1,6 +1,7 @@
 // Sources/Reporting/ConformanceRequirementsMarkdown.swift - conformance.md's per-requirement view
 
-import Conformance
+import ConformanceModel
+import ReportFormatting
 
 /// The "Requirements" part of `conformance.md`: each Docs/spec.md requirement, its vectors and each
 /// implementation's verdict, then, per implementation, the requirements it breaks in words.

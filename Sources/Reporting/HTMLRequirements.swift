@@ -1,6 +1,7 @@
 // Sources/Reporting/HTMLRequirements.swift - conformance.html's per-requirement view and case-to-clause links
 
-import Conformance
+import ConformanceModel
+import ReportFormatting
 
 /// The clause of each vector (from the report's per-requirement view), for linking cases to it.
 struct RequirementIndex {

@@ -1,6 +1,6 @@
 // Tests/ReportingTests/RequirementViewTests.swift - The per-requirement view: verdicts, Markdown, HTML, JSON
 
-import Conformance
+import ConformanceModel
 import Foundation
 import Reporting
 import Specification

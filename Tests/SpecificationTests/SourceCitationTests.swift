@@ -1,6 +1,6 @@
 // Tests/SpecificationTests/SourceCitationTests.swift - "Source: `vector`, row `impl`" is what the report shows
 
-import Conformance
+import ConformanceModel
 import Foundation
 import Specification
 import Testing

@@ -1,6 +1,6 @@
 // Tests/SpecificationTests/SpecificationDocumentTests.swift - Docs/spec.md defines every vector's clause
 
-import Conformance
+import ConformanceModel
 import Specification
 import Testing
 

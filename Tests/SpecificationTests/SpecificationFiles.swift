@@ -1,6 +1,6 @@
 // Tests/SpecificationTests/SpecificationFiles.swift - Docs/spec.md and Vectors/manifest.json, as committed
 
-import Conformance
+import ConformanceModel
 import Foundation
 import Specification
 

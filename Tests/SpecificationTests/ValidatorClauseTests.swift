@@ -1,7 +1,7 @@
 // Tests/SpecificationTests/ValidatorClauseTests.swift - `xds validate` findings cite real clauses
 
 import BinaryPlist
-import Conformance
+import ConformanceModel
 import DocumentSource
 import Specification
 import Testing
