@@ -81,6 +81,16 @@ import Testing
         #expect(other.result(for: "libplist")?.verdict == .meets)
     }
 
+    @Test func withoutTheDocumentRequirementsAreTheVectorsIdsAlone() {
+        let requirements = RequirementResults.build(
+            runs: SyntheticReport.report.runs, vectors: Self.vectors, document: nil)
+        #expect(requirements.map(\.id) == ["p.icons", "p.invalid", "p.other", "p.valid"])
+        #expect(requirements.allSatisfy { $0.section == nil && $0.summary == nil && $0.strength == nil })
+        #expect(requirements.last?.citation == "p.valid")
+        #expect(requirements.last?.result(for: "libplist")?.verdict == .breaks)
+        #expect(SpecificationFile.beside(vectorsDirectory: "/nonexistent-\(UUID().uuidString)/Vectors") == nil)
+    }
+
     @Test func markdownSaysWhichRequirementEachImplementationBreaks() {
         let markdown = ConformanceMarkdown.render(Self.report)
         #expect(markdown.contains("## Requirements"))
