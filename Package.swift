@@ -24,8 +24,12 @@ let package = Package(
         .target(name: "SeededRandom"),
         // Tagged JSON (DESIGN §3) <-> PropertyListValue.
         .target(name: "TaggedJSON", dependencies: ["BinaryPlist"]),
-        // getxattr/setxattr and errno, the only Glibc-facing attribute code.
-        .target(name: "XAttr", dependencies: [.target(name: "CAttr", condition: .when(platforms: [.linux]))]),
+        // Untrusted text and non-UTF-8 bytes made safe to print on a terminal: one escaping rule.
+        .target(name: "TerminalText"),
+        // getxattr/setxattr and errno, the only Glibc-facing attribute code; paths as bytes.
+        .target(
+            name: "XAttr",
+            dependencies: ["TerminalText", .target(name: "CAttr", condition: .when(platforms: [.linux]))]),
         // Docs/spec.md's requirements, parsed by the document's own convention.
         .target(name: "Specification"),
         // The four-field attribute model, knows nothing of files.
@@ -33,7 +37,7 @@ let package = Package(
         // Reading and writing the attribute on real files.
         .target(name: "AttributeFiles", dependencies: ["XAttr", "DocumentSource"]),
         // appInfo.json, the legacy and recommended icon selection, URL resolution.
-        .target(name: "Icons"),
+        .target(name: "Icons", dependencies: ["DocumentSource"]),
         // C libraries from Debian.
         .systemLibrary(
             name: "CLibplist", pkgConfig: "libplist-2.0", providers: [.apt(["libplist-dev"])]),
@@ -71,7 +75,7 @@ let package = Package(
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting", "BenchReport",
-                "FilesystemHarness",
+                "FilesystemHarness", "TerminalText",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Foundation's two parsers, each in its own process because both crash on some inputs.
@@ -119,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "FilesystemHarnessTests",
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
-        .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
+        .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands", "TerminalText", "XAttr"]),
         .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
         .testTarget(
             name: "SpecificationTests",

@@ -20,7 +20,7 @@ enum ConformanceRequirementsMarkdown {
         out += "### What each implementation breaks\n\n"
         for run in report.runs {
             let name = run.implementation.name
-            out += "#### \(MarkdownTable.cell(run.implementation.title)) (`\(name)`)\n\n"
+            out += "#### \(MarkdownTable.cell(run.implementation.title)) (\(MarkdownTable.codeSpan(name)))\n\n"
             let failing = requirements.filter {
                 guard let verdict = $0.result(for: name)?.verdict else { return false }
                 return verdict == .breaks || verdict == .missesRecommendation
@@ -62,7 +62,7 @@ enum ConformanceRequirementsMarkdown {
     static func sentence(_ requirement: RequirementResult, _ result: RequirementImplementationResult) -> String {
         let citation = MarkdownTable.cell(requirement.citation)
         let named = result.deviations.prefix(casesNamed).map { deviation in
-            "`\(deviation.caseID)` (\(deviation.outcome.glyph) \(deviation.outcome.rawValue)"
+            "\(MarkdownTable.codeSpan(deviation.caseID)) (\(deviation.outcome.glyph) \(deviation.outcome.rawValue)"
                 + (deviation.level == .required ? "" : ", \(deviation.level.rawValue)")
                 + (deviation.known ? ", known" : "") + ")"
         }
