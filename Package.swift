@@ -30,6 +30,8 @@ let package = Package(
         .target(
             name: "XAttr",
             dependencies: ["TerminalText", .target(name: "CAttr", condition: .when(platforms: [.linux]))]),
+        // Docs/spec.md's requirements, parsed by the document's own convention.
+        .target(name: "Specification"),
         // The four-field attribute model, knows nothing of files.
         .target(name: "DocumentSource", dependencies: ["BinaryPlist"]),
         // Reading and writing the attribute on real files.
@@ -43,7 +45,7 @@ let package = Package(
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Vectors, manifest, cases, outcomes, reports and known-failure lists as data; runs nothing.
-        .target(name: "ConformanceModel", dependencies: ["DocumentSource"]),
+        .target(name: "ConformanceModel", dependencies: ["DocumentSource", "Specification"]),
         // The generated vector families: the model only, never the codec they judge (own JSON and bplist writers).
         .target(name: "VectorGenerators", dependencies: ["ConformanceModel"]),
         // Runs cases on implementations through the adapter protocol and judges the answers.
@@ -127,6 +129,9 @@ let package = Package(
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
         .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands", "TerminalText", "XAttr"]),
         .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
+        .testTarget(
+            name: "SpecificationTests",
+            dependencies: ["Specification", "ConformanceModel", "DocumentSource", "BinaryPlist"]),
         .testTarget(
             name: "VectorSetTests",
             dependencies: [

@@ -109,9 +109,13 @@ public struct ImplementationRun: Codable, Hashable, Sendable {
 public struct ConformanceReport: Codable, Hashable, Sendable {
     public var provenance: Provenance
     public var runs: [ImplementationRun]
+    /// The per-requirement view (Docs/spec.md's clauses, their vectors, each run's verdict); absent in
+    /// reports made before it existed.
+    public var requirements: [RequirementResult]?
 
-    public init(provenance: Provenance, runs: [ImplementationRun]) {
+    public init(provenance: Provenance, runs: [ImplementationRun], requirements: [RequirementResult]? = nil) {
         self.provenance = provenance
         self.runs = runs
+        self.requirements = requirements
     }
 }

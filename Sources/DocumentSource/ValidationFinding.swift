@@ -22,9 +22,12 @@ public struct ValidationFinding: Hashable, Sendable, Codable {
     public var offset: Int?
     /// The dictionary key concerned, for schema and convention findings.
     public var key: String?
+    /// The requirement of Docs/spec.md the finding enforces (for `decode.error`, the decoder rule broken).
+    public var clause: SpecificationClause
 
     public init(
-        _ code: Code, _ message: String, offset: Int? = nil, key: String? = nil
+        _ code: Code, _ message: String, offset: Int? = nil, key: String? = nil,
+        clause: SpecificationClause? = nil
     ) {
         self.code = code.rawValue
         self.level = code.level
@@ -32,6 +35,7 @@ public struct ValidationFinding: Hashable, Sendable, Codable {
         self.message = message
         self.offset = offset
         self.key = key
+        self.clause = clause ?? code.clause
     }
 
     /// Every code the validator emits, with its fixed level. Never renamed; new ones may be added.

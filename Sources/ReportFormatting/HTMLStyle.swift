@@ -25,5 +25,8 @@ public enum HTMLStyle {
         details.group > summary { cursor: pointer; padding: 2px 0; }
         article.vector { border-top: 1px solid #bdbdbd; margin-top: 1em; }
         div.result { margin-left: 1em; }
+        table.requirements td.verdict { white-space: nowrap; }
+        table.requirements td.verdict a { text-decoration: none; }
+        a.clause { font-size: 11px; }
         """
 }

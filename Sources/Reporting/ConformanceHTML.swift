@@ -11,6 +11,7 @@ public enum ConformanceHTML {
     /// The whole document. `vectors` supplies input bytes; without it the details say they are not available.
     public static func render(_ report: ConformanceReport, vectors: VectorLibrary? = nil) -> String {
         let matrix = ConformanceMatrix(report)
+        let clauses = RequirementIndex(report.requirements)
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -27,8 +28,9 @@ public enum ConformanceHTML {
         out += provenance(report.provenance)
         out += legend()
         out += summary(report.runs)
-        out += matrixSection(matrix)
-        out += HTMLCaseDetails.render(matrix, vectors: vectors)
+        out += HTMLRequirements.render(report)
+        out += matrixSection(matrix, clauses: clauses)
+        out += HTMLCaseDetails.render(matrix, vectors: vectors, clauses: clauses)
         out += "</body>\n</html>\n"
         return out
     }
@@ -65,7 +67,7 @@ public enum ConformanceHTML {
         return out + "</table>\n</section>\n"
     }
 
-    static func matrixSection(_ matrix: ConformanceMatrix) -> String {
+    static func matrixSection(_ matrix: ConformanceMatrix, clauses: RequirementIndex) -> String {
         let columns = colgroup(matrix.implementations.count)
         var out = "<section id=\"matrix\">\n<h2>Matrix</h2>\n<table class=\"matrix head\">\(columns)\n<tr><th>case</th>"
         for info in matrix.implementations {
@@ -82,7 +84,9 @@ public enum ConformanceHTML {
             func flush() {
                 guard !single.isEmpty else { return }
                 out += "<table class=\"matrix\">\(columns)\n"
-                for row in single { out += matrixRow(row, implementations: matrix.implementations) }
+                for row in single {
+                    out += matrixRow(row, implementations: matrix.implementations, clauses: clauses)
+                }
                 out += "</table>\n"
                 single = []
             }
@@ -96,7 +100,9 @@ public enum ConformanceHTML {
                 out += "<details class=\"group\"\(deviates ? " open" : "")>\n<summary>"
                 out += "\(group.rows.count) cases with the outcomes " + group.signature.map { cellSpan($0) }.joined()
                 out += "</summary>\n<table class=\"matrix\">\(columns)\n"
-                for row in group.rows { out += matrixRow(row, implementations: matrix.implementations) }
+                for row in group.rows {
+                    out += matrixRow(row, implementations: matrix.implementations, clauses: clauses)
+                }
                 out += "</table>\n</details>\n"
             }
             flush()
@@ -104,10 +110,12 @@ public enum ConformanceHTML {
         return out + "</section>\n"
     }
 
-    static func matrixRow(_ row: MatrixRow, implementations: [ImplementationInfo]) -> String {
+    static func matrixRow(_ row: MatrixRow, implementations: [ImplementationInfo], clauses: RequirementIndex) -> String
+    {
         let first = row.first
         var out = "<tr><td class=\"case\"><a href=\"#\(vectorAnchor(first.vectorID))\">"
-        out += "\(Escaping.html(first.caseID))</a> <span class=\"level\">\(first.level.rawValue)</span></td>"
+        out += "\(Escaping.html(first.caseID))</a> <span class=\"level\">\(first.level.rawValue)</span>"
+        out += clauses.link(for: first.vectorID) + "</td>"
         for (info, result) in zip(implementations, row.results) {
             let outcome = result?.outcome ?? .notApplicable
             let title = Escaping.html("\(info.title): \(outcome.rawValue)")

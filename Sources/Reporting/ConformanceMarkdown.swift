@@ -15,6 +15,7 @@ public enum ConformanceMarkdown {
         out += "## Provenance\n\n" + provenance(report.provenance).render() + "\n"
         out += "## Implementations\n\n" + implementations(report.runs).render() + "\n"
         out += "## Results per area\n\n" + legend() + "\n" + counts(report.runs).render() + "\n"
+        out += ConformanceRequirementsMarkdown.render(report)
         out += "## Deviations\n\n"
         for run in report.runs {
             let deviations = run.results.filter { $0.outcome.isDeviation }

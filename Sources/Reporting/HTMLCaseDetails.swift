@@ -10,7 +10,7 @@ enum HTMLCaseDetails {
     /// Input bytes shown as a hex dump, at most.
     static let dumpLimit = 1024
 
-    static func render(_ matrix: ConformanceMatrix, vectors: VectorLibrary?) -> String {
+    static func render(_ matrix: ConformanceMatrix, vectors: VectorLibrary?, clauses: RequirementIndex) -> String {
         var order: [String] = []
         var rowsByVector: [String: [MatrixRow]] = [:]
         for row in matrix.rows {
@@ -19,18 +19,24 @@ enum HTMLCaseDetails {
         }
         var out = "<section id=\"details\">\n<h2>Cases</h2>\n"
         for vectorID in order {
-            out += vector(vectorID, rows: rowsByVector[vectorID] ?? [], matrix: matrix, vectors: vectors)
+            out += vector(
+                vectorID, rows: rowsByVector[vectorID] ?? [], matrix: matrix, vectors: vectors,
+                requirement: clauses.requirement(of: vectorID))
         }
         return out + "</section>\n"
     }
 
-    static func vector(_ id: String, rows: [MatrixRow], matrix: ConformanceMatrix, vectors: VectorLibrary?) -> String {
+    static func vector(
+        _ id: String, rows: [MatrixRow], matrix: ConformanceMatrix, vectors: VectorLibrary?,
+        requirement: RequirementResult? = nil
+    ) -> String {
         var out = "<article class=\"vector\" id=\"\(ConformanceHTML.vectorAnchor(id))\">\n"
         out += "<h3><code>\(Escaping.html(id))</code></h3>\n"
         if let first = rows.first?.first {
             out += "<p>area <code>\(first.area.rawValue)</code>, group <code>\(first.group.rawValue)</code>, "
             out += "level <code>\(first.level.rawValue)</code></p>\n"
         }
+        if let requirement { out += clause(requirement) }
         out += bytes(vectors?.bytes(of: id), hasLibrary: vectors != nil)
         for row in rows {
             if rows.count > 1 || row.first.caseID != id {
@@ -43,6 +49,12 @@ enum HTMLCaseDetails {
             }
         }
         return out + "</article>\n"
+    }
+
+    /// The requirement a vector tests, linked to its row in the requirements section.
+    static func clause(_ requirement: RequirementResult) -> String {
+        "<p class=\"clause\">tests <a href=\"#\(HTMLRequirements.anchor(requirement.id))\">"
+            + "\(Escaping.html(requirement.citation))</a></p>\n"
     }
 
     static func bytes(_ bytes: [UInt8]?, hasLibrary: Bool) -> String {

@@ -21,6 +21,7 @@ import Testing
             let result = try Tool.xds("validate", "--bytes", path)
             #expect(result.status == 1)
             #expect(result.text.contains("error: [format.xml]"))
+            #expect(result.text.contains("(§2.2 attribute.format.binary)"))
         }
     }
 
@@ -45,6 +46,23 @@ import Testing
             let finding = (object?["findings"] as? [[String: Any]])?.first
             #expect(finding?["code"] as? String == "decode.error")
             #expect(finding?["offset"] is Int)
+            #expect((finding?["clause"] as? String)?.hasPrefix("bplist.trailer") == true)
+            #expect(finding?["section"] as? String == "4.3")
+        }
+    }
+
+    @Test func findingsNameTheClauseTheyEnforce() throws {
+        let bytes = try Tool.plistlibDumps("['identifier', 'name']")
+        try withBytesFile(bytes) { path in
+            let json = try Tool.xds("validate", "--bytes", path, "--json")
+            let object = try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any]
+            let finding = (object?["findings"] as? [[String: Any]])?.first
+            #expect(finding?["code"] as? String == "schema.root-not-dictionary")
+            #expect(finding?["clause"] as? String == "attribute.root.dictionary")
+            #expect(finding?["section"] as? String == "2.3")
+            let text = try Tool.xds("validate", "--bytes", path)
+            #expect(text.text.contains("[schema.root-not-dictionary]"))
+            #expect(text.text.contains("(§2.3 attribute.root.dictionary)"))
         }
     }
 

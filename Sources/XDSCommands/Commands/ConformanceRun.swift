@@ -82,7 +82,11 @@ struct ConformanceRun {
         let provenance = Provenance.current(
             vectorDigest: vectorDirectory.digest, filesystem: filesystem,
             arguments: ["xds"] + CommandLine.arguments.dropFirst())
-        let report = ConformanceReport(provenance: provenance, runs: result.runs)
+        let report = ConformanceReport(
+            provenance: provenance, runs: result.runs,
+            requirements: RequirementResults.build(
+                runs: result.runs, vectors: vectorDirectory.manifest.vectors,
+                document: SpecificationFile.beside(vectorsDirectory: vectorDirectory.directory)))
         if let failure = ConformanceOutput.write(report, options: options) {
             Console.printError("Error: \(failure)")
             return .ioError

@@ -18,7 +18,8 @@ enum ValidateCommand: Command {
         duplicate keys), convention findings (appInfoURL not absolute https,
         path absolute or with '..', XML or other non-binary plists) and
         portability (size against ext4 with 1 KiB and 4 KiB blocks, btrfs with
-        16 KiB nodes, xfs, tmpfs; the macOS 127-byte name limit).
+        16 KiB nodes, xfs, tmpfs; the macOS 127-byte name limit). Each finding
+        names the requirement of Docs/spec.md it enforces (section and id).
 
         USAGE: xds validate <path> [--json] [--no-follow]
                xds validate --bytes <file> [--json]
@@ -77,7 +78,9 @@ enum ValidateCommand: Command {
         } else {
             // Each line escaped: a finding quotes the attribute's values, which may hold anything.
             for finding in report.findings {
-                try printLine("\(source): \(finding.level.rawValue): [\(finding.code)] \(finding.message)")
+                try printLine(
+                    "\(source): \(finding.level.rawValue): [\(finding.code)] \(finding.message) "
+                        + "(\(finding.clause.citation))")
             }
             if report.findings.isEmpty { try printLine("\(source): ok (\(report.size) bytes)") }
         }
@@ -94,6 +97,8 @@ enum ValidateCommand: Command {
             ]
             if let offset = finding.offset { fields.append("\"offset\":\(offset)") }
             if let key = finding.key { fields.append("\"key\":\(s(key))") }
+            fields.append("\"clause\":\(s(finding.clause.id))")
+            fields.append("\"section\":\(s(finding.clause.section))")
             return "{" + fields.joined(separator: ",") + "}"
         }
         let portability = report.portability.map { entry in
