@@ -37,10 +37,24 @@ public struct BPlistDocument: Sendable {
         let (nodes, children, root) = try ByteView.with(bytes) {
             (view: ByteView) throws(BPlistError) -> ([DocumentNode], [UInt32], Int) in
             let trailer = try BPlistTrailer(view, rules: rules)
-            var builder = try DocumentBuilder(view: view, trailer: trailer, rules: rules)
-            defer { statistics = builder.statistics }
-            try builder.build(root: trailer.topObject)
-            return (builder.nodes, builder.children, trailer.topObject)
+            try DocumentBuilder.checkObjectCount(trailer, in: view)
+            var failure: BPlistError?
+            var children: [UInt32] = []
+            // One node per offset-table entry: numObjects × offsetIntSize bytes exist in the input.
+            let nodes = [DocumentNode](unsafeUninitializedCapacity: trailer.numObjects) { buffer, initialized in
+                buffer.initialize(repeating: .unvisited)
+                initialized = buffer.count
+                var builder = DocumentBuilder(view: view, trailer: trailer, rules: rules, nodes: NodeStore(buffer))
+                do throws(BPlistError) {
+                    try builder.build(root: trailer.topObject)
+                } catch {
+                    failure = error
+                }
+                statistics = builder.statistics
+                children = builder.children
+            }
+            if let failure { throw failure }
+            return (nodes, children, trailer.topObject)
         }
         self.bytes = bytes
         self.nodes = nodes

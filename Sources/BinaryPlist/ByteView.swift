@@ -154,15 +154,43 @@ struct ByteView {
     @inline(__always) func bytesEqual(at first: Int, and second: Int, count length: Int) -> Bool {
         check(first, length)
         check(second, length)
-        return UnsafeBufferPointer(rebasing: base[first..<(first + length)])
-            .elementsEqual(UnsafeBufferPointer(rebasing: base[second..<(second + length)]))
+        guard let start = base.baseAddress else { return true }
+        return ByteView.equal(UnsafeRawPointer(start + first), UnsafeRawPointer(start + second), count: length)
     }
 
     /// Whether the `length` bytes at `offset` equal `other`.
     @inline(__always) func bytesEqual(at offset: Int, count length: Int, to other: UnsafeBufferPointer<UInt8>) -> Bool {
         check(offset, length)
-        return length == other.count
-            && UnsafeBufferPointer(rebasing: base[offset..<(offset + length)]).elementsEqual(other)
+        guard length == other.count else { return false }
+        guard let start = base.baseAddress, let second = other.baseAddress else { return true }
+        return ByteView.equal(UnsafeRawPointer(start + offset), UnsafeRawPointer(second), count: length)
+    }
+
+    /// Whether two buffers hold the same bytes.
+    @inline(__always) static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return equal(UnsafeRawPointer(x), UnsafeRawPointer(y), count: a.count)
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal, eight at a time.
+    @inline(__always) private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) {
+                return false
+            }
+            index += 1
+        }
+        return true
     }
 
     /// The UTF-16BE string of `units` code units at `offset`, or the offset of its first ill-formed unit.

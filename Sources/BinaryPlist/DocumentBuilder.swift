@@ -20,7 +20,8 @@ struct DocumentBuilder {
     private let sizeBudget: Int
     /// String and data bytes checked in one pass (only aliased offset-table entries read one twice).
     private let payloadBudget: Int
-    private(set) var nodes: [DocumentNode]
+    /// One node per offset-table entry, all `.unvisited` at first (owned by the caller).
+    private let nodes: NodeStore
     /// Per container: its `SubtreeSize` (5 words), then its element indices (dictionaries: key,
     /// value, key, value, …); containers appear in the order they are finished.
     private(set) var children: [UInt32] = []
@@ -31,11 +32,15 @@ struct DocumentBuilder {
     /// The cost of one value in the materialised-size bound.
     static let bytesPerValue = 16
 
-    init(view: ByteView, trailer: BPlistTrailer, rules: DecodingRules) throws(BPlistError) {
-        // Element lists hold object indices in 32 bits: 2^32 objects need a 4 GiB offset table.
+    /// Element lists hold object indices in 32 bits: 2^32 objects need a 4 GiB offset table.
+    static func checkObjectCount(_ trailer: BPlistTrailer, in view: ByteView) throws(BPlistError) {
         guard trailer.numObjects < Int(UInt32.max) else {
             throw BPlistError(.limit, at: view.count - 24, "more than 2^32-2 objects")
         }
+    }
+
+    init(view: ByteView, trailer: BPlistTrailer, rules: DecodingRules, nodes: NodeStore) {
+        self.nodes = nodes
         self.layout = ObjectLayout(view: view, trailer: trailer)
         self.view = view
         self.rules = rules
@@ -44,8 +49,6 @@ struct DocumentBuilder {
         let (floor, overflow) = rules.maximumExpandedCount.multipliedReportingOverflow(by: 64)
         self.sizeBudget = max(overflow ? Int.max : floor, 8 * view.count)
         self.payloadBudget = max(1 << 24, 4 * view.count)
-        // numObjects * offsetIntSize bytes exist in the input: 16 bytes per offset-table entry.
-        self.nodes = Array(repeating: .unvisited, count: trailer.numObjects)
     }
 
     /// Checks the root and everything it reaches.
@@ -74,7 +77,7 @@ struct DocumentBuilder {
                     "shared object \(index) nests deeper than \(rules.maximumDepth) levels here")
             }
             statistics.referencesReused += 1
-            nodes[index].markShared()
+            nodes.markShared(index)
             return size
         }
     }

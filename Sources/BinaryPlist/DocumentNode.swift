@@ -39,7 +39,8 @@ struct DocumentNode {
         self.word = word
     }
 
-    @inline(__always) var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: meta >> 56)) ?? .unvisited }
+    /// Every node is made by `init(_:count:word:)`, so the top byte is always a `Kind`'s raw value.
+    @inline(__always) var kind: Kind { unsafeBitCast(UInt8(truncatingIfNeeded: meta >> 56), to: Kind.self) }
     @inline(__always) var count: Int { Int(truncatingIfNeeded: meta & Self.countMask) }
     @inline(__always) var isShared: Bool { meta & Self.sharedBit != 0 }
     @inline(__always) mutating func markShared() { meta |= Self.sharedBit }
@@ -74,5 +75,29 @@ struct SubtreeSize {
 
     static func scalar(_ node: DocumentNode) -> SubtreeSize {
         SubtreeSize(height: 0, values: 1, bytes: node.payloadBytes)
+    }
+}
+
+/// The nodes being built: one per offset-table entry, in memory the document's array owns.
+/// Every index the builder passes is an object index already checked to be below `count`.
+struct NodeStore {
+    private let base: UnsafeMutableBufferPointer<DocumentNode>
+
+    init(_ base: UnsafeMutableBufferPointer<DocumentNode>) { self.base = base }
+
+    @inline(__always) subscript(index: Int) -> DocumentNode {
+        get {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count))
+            return base[index]
+        }
+        nonmutating set {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count))
+            base[index] = newValue
+        }
+    }
+
+    @inline(__always) func markShared(_ index: Int) {
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: base.count))
+        base[index].markShared()
     }
 }
