@@ -116,10 +116,19 @@ struct Flattener {
             let start = refs.count
             objects.append(.collection(0xD0, start: start, count: entries.count * 2))
             refs.append(contentsOf: repeatElement(0, count: entries.count * 2))
-            let sorted = entries.sorted { UTF8Text.precedes($0.key, $1.key) }
-            for (position, entry) in sorted.enumerated() { refs[start + position] = scalar(.string(entry.key)) }
-            for (position, entry) in sorted.enumerated() {
-                refs[start + sorted.count + position] = flatten(entry.value)
+            // Sorted by UTF-8 bytes: an index sort on each key's first eight bytes (read once per key),
+            // the whole keys compared only when those are equal; entries are never moved.
+            let pairs = Array(entries)
+            var order = pairs.indices.map { (prefix: UTF8Text.prefix(pairs[$0].key), index: $0) }
+            order.sort {
+                $0.prefix != $1.prefix
+                    ? $0.prefix < $1.prefix : UTF8Text.precedes(pairs[$0.index].key, pairs[$1.index].key)
+            }
+            for (position, entry) in order.enumerated() {
+                refs[start + position] = scalar(.string(pairs[entry.index].key))
+            }
+            for (position, entry) in order.enumerated() {
+                refs[start + pairs.count + position] = flatten(pairs[entry.index].value)
             }
             return index
         case .uid:
@@ -205,6 +214,17 @@ enum UTF8Text {
         guard a.utf8.count == b.utf8.count else { return false }
         var (a, b) = (a, b)
         return a.withUTF8 { x in b.withUTF8 { ByteView.equal(x, $0) } }
+    }
+
+    /// The first eight UTF-8 bytes, big-endian, zero-padded: ordering prefixes orders the strings
+    /// wherever the prefixes differ.
+    @inline(__always) static func prefix(_ string: String) -> UInt64 {
+        var string = string
+        return string.withUTF8 { bytes in
+            var value: UInt64 = 0
+            for index in 0..<8 { value = value << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+            return value
+        }
     }
 
     /// Whether `a`'s UTF-8 bytes sort before `b`'s (code point order).

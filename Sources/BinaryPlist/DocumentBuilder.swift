@@ -49,6 +49,9 @@ struct DocumentBuilder {
         let (floor, overflow) = rules.maximumExpandedCount.multipliedReportingOverflow(by: 64)
         self.sizeBudget = max(overflow ? Int.max : floor, 8 * view.count)
         self.payloadBudget = max(1 << 24, 4 * view.count)
+        // Ordinary files need about 3 words per object (an element each, a size per container); one
+        // reservation instead of doubling keeps the old and the new buffer from coexisting.
+        children.reserveCapacity(3 * trailer.numObjects)
     }
 
     /// Checks the root and everything it reaches.
