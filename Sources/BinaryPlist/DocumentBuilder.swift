@@ -23,7 +23,7 @@ struct DocumentBuilder {
     /// One node per offset-table entry, all `.unvisited` at first (owned by the caller).
     private let nodes: NodeStore
     /// Per container: its `SubtreeSize` (5 words), then its element indices (dictionaries: key,
-    /// value, key, value, …); containers appear in the order they are finished.
+    /// value, key, value, …); small containers in the order they are met, large ones when finished.
     private(set) var children: [UInt32] = []
     /// Elements of the containers being checked, innermost last.
     private var pending: [UInt32] = []
@@ -244,16 +244,16 @@ struct DocumentBuilder {
         let (count, body) = try layout.sizedPayload(at: start, info: info, unit: refSize)
         try reserve(count, at: start)
         nodes[index] = .active
-        let base = pending.count
+        let sink = open(slots: count)
         var size = SubtreeSize(height: 1, values: 1, bytes: 0)
         for element in 0..<count {
             let (ref, position) = try layout.reference(element, from: body)
             let child = try visit(ref, depth: depth + 1, referencedAt: position)
-            pending.append(UInt32(truncatingIfNeeded: ref))
+            put(ref, at: element, in: sink)
             size.height = max(size.height, child.height + 1)
             try expand(&size, values: child.values, bytes: child.bytes, at: start)
         }
-        nodes[index] = DocumentNode(kind, count: count, word: UInt64(finish(size, from: base)))
+        nodes[index] = DocumentNode(kind, count: count, word: UInt64(close(sink, size: size)))
         return size
     }
 
@@ -264,7 +264,7 @@ struct DocumentBuilder {
         let (count, body) = try layout.sizedPayload(at: start, info: info, unit: 2 * refSize)
         try reserve(count, at: start)
         nodes[index] = .active
-        let base = pending.count
+        let sink = open(slots: 2 * count)
         // Each dictionary has its own table: an inner dictionary is checked while the outer one's
         // keys are pending.
         let hashed = count > KeyTable.linearLimit
@@ -282,7 +282,7 @@ struct DocumentBuilder {
             let duplicate =
                 hashed
                 ? keyTable.insert(keyRef, keyNode, in: view)
-                : isDuplicate(keyRef, keyNode, among: base, kept: kept)
+                : isDuplicate(keyRef, keyNode, in: sink, kept: kept)
             if duplicate {
                 // bplist.dict.duplicate-key: two readers could pick different winners.
                 guard rules.keepsFirstDuplicateKey else {
@@ -292,13 +292,13 @@ struct DocumentBuilder {
                 }
                 continue
             }
-            pending.append(UInt32(truncatingIfNeeded: keyRef))
-            pending.append(UInt32(truncatingIfNeeded: valueRef))
+            put(keyRef, at: 2 * kept, in: sink)
+            put(valueRef, at: 2 * kept + 1, in: sink)
             kept += 1
             // The key and the value's expansion.
             try expand(&size, values: 1 + element.values, bytes: keyBytes + element.bytes, at: start)
         }
-        nodes[index] = DocumentNode(.dictionary, count: kept, word: UInt64(finish(size, from: base)))
+        nodes[index] = DocumentNode(.dictionary, count: kept, word: UInt64(close(sink, size: size)))
         return size
     }
 
@@ -318,27 +318,72 @@ struct DocumentBuilder {
         return try visit(ref, depth: depth, referencedAt: position).bytes
     }
 
-    /// Whether key `ref` equals one of the `kept` keys already pending from `base` (small dictionaries).
-    private func isDuplicate(_ ref: Int, _ node: DocumentNode, among base: Int, kept: Int) -> Bool {
-        var position = base
-        for _ in 0..<kept {
-            let other = Int(pending[position])
+    /// Whether key `ref` equals one of the `kept` keys already stored (small dictionaries).
+    private func isDuplicate(_ ref: Int, _ node: DocumentNode, in sink: Sink, kept: Int) -> Bool {
+        for entry in 0..<kept {
+            let other = stored(2 * entry, in: sink)
             if KeyText.equal(other, nodes[other], ref, node, in: view) { return true }
-            position += 2
         }
         return false
+    }
+
+    /// Where a container's elements go while its children are checked: small containers take their
+    /// slots in `children` at once (nested containers are appended after them); large ones gather
+    /// on the `pending` stack, so a hostile count costs memory only as its references are checked.
+    private enum Sink {
+        case direct(start: Int)
+        case pending(base: Int)
+    }
+
+    /// Containers of at most this many element slots are stored in place.
+    private static let directLimit = 64
+
+    private mutating func open(slots: Int) -> Sink {
+        guard slots <= Self.directLimit else { return .pending(base: pending.count) }
+        let start = children.count
+        children.append(contentsOf: repeatElement(0, count: SubtreeSize.words + slots))
+        return .direct(start: start)
+    }
+
+    @inline(__always) private mutating func put(_ ref: Int, at slot: Int, in sink: Sink) {
+        switch sink {
+        case .direct(let start): children[start + SubtreeSize.words + slot] = UInt32(truncatingIfNeeded: ref)
+        case .pending: pending.append(UInt32(truncatingIfNeeded: ref))
+        }
+    }
+
+    @inline(__always) private func stored(_ slot: Int, in sink: Sink) -> Int {
+        switch sink {
+        case .direct(let start): return Int(children[start + SubtreeSize.words + slot])
+        case .pending(let base): return Int(pending[base + slot])
+        }
+    }
+
+    /// Stores the subtree size; the container's position in `children`.
+    private mutating func close(_ sink: Sink, size: SubtreeSize) -> Int {
+        switch sink {
+        case .direct(let start):
+            writeSize(size, at: start)
+            return start
+        case .pending(let base): return finish(size, from: base)
+        }
+    }
+
+    private mutating func writeSize(_ size: SubtreeSize, at start: Int) {
+        let values = UInt64(truncatingIfNeeded: size.values)
+        let bytes = UInt64(truncatingIfNeeded: size.bytes)
+        children[start] = UInt32(truncatingIfNeeded: size.height)
+        children[start + 1] = UInt32(truncatingIfNeeded: values)
+        children[start + 2] = UInt32(truncatingIfNeeded: values >> 32)
+        children[start + 3] = UInt32(truncatingIfNeeded: bytes)
+        children[start + 4] = UInt32(truncatingIfNeeded: bytes >> 32)
     }
 
     /// Moves the pending elements from `base` into `children` behind the subtree size; their start.
     private mutating func finish(_ size: SubtreeSize, from base: Int) -> Int {
         let start = children.count
-        let values = UInt64(truncatingIfNeeded: size.values)
-        let bytes = UInt64(truncatingIfNeeded: size.bytes)
-        children.append(UInt32(truncatingIfNeeded: size.height))
-        children.append(UInt32(truncatingIfNeeded: values))
-        children.append(UInt32(truncatingIfNeeded: values >> 32))
-        children.append(UInt32(truncatingIfNeeded: bytes))
-        children.append(UInt32(truncatingIfNeeded: bytes >> 32))
+        children.append(contentsOf: repeatElement(0, count: SubtreeSize.words))
+        writeSize(size, at: start)
         children.append(contentsOf: pending[base...])
         pending.removeSubrange(base...)
         return start
