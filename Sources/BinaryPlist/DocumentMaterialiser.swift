@@ -9,6 +9,9 @@ struct DocumentMaterialiser {
     let children: [UInt32]
     let view: ByteView
     private var shared: [Int: PropertyListValue] = [:]
+    /// Recently built shared keys by object index (direct-mapped): records written by a canonical
+    /// encoder share one object per key text, so each key string is built once, not once per record.
+    private var keys: [(index: Int, key: String)] = []
 
     init(nodes: [DocumentNode], children: [UInt32], view: ByteView) {
         self.nodes = nodes
@@ -23,6 +26,17 @@ struct DocumentMaterialiser {
         let value = build(node)
         shared[index] = value
         return value
+    }
+
+    private mutating func key(_ index: Int) -> String {
+        let node = nodes[index]
+        guard node.isShared else { return KeyText.string(node, in: view) }
+        if keys.isEmpty { keys = Array(repeating: (-1, ""), count: 64) }
+        let slot = index & 63
+        if keys[slot].index == index { return keys[slot].key }
+        let key = KeyText.string(node, in: view)
+        keys[slot] = (index, key)
+        return key
     }
 
     private mutating func build(_ node: DocumentNode) -> PropertyListValue {
@@ -48,7 +62,7 @@ struct DocumentMaterialiser {
             var entries = [String: PropertyListValue](minimumCapacity: node.count)
             var position = Int(node.word) + SubtreeSize.words
             for _ in 0..<node.count {
-                let key = KeyText.string(nodes[Int(children[position])], in: view)
+                let key = self.key(Int(children[position]))
                 entries[key] = value(Int(children[position + 1]))
                 position += 2
             }
