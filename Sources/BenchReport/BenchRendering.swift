@@ -9,6 +9,10 @@ public enum BenchRendering {
         "reference", "libplist", "foundation-serialization", "foundation-decoder", "plistlib",
     ]
 
+    /// The reference's two decoding forms: values built (`PropertyListValue`), and the checked flat
+    /// document (`BPlistDocument`, nothing materialised; for the attribute read, the four strings).
+    public static let referenceForms = ["reference", "reference-document"]
+
     /// The terminal table: one line per measurement.
     public static func text(_ report: BenchReport) -> String {
         var table = TextTable(
@@ -70,7 +74,7 @@ public enum BenchRendering {
         var table = MarkdownTable(
             headers: ["implementation"] + zip(sizes, bytes).map { "\($0.0) (\($0.1 ?? 0) B)" },
             alignments: [.left, .right, .right, .right])
-        for implementation in implementations {
+        for implementation in referenceForms + implementations.dropFirst() {
             let cells = sizes.map { name -> String in
                 guard
                     let m = report.measurements.first(where: {
@@ -91,14 +95,18 @@ public enum BenchRendering {
         var table = MarkdownTable(
             headers: ["workload", "op", "reference CPU median"] + others.map { "× \($0)" },
             alignments: [.left, .left, .right] + others.map { _ in .right })
-        for m in report.measurements where m.implementation == "reference" {
+        for m in report.measurements where referenceForms.contains(m.implementation) {
             let cells = others.map { other -> String in
-                report.ratios.first { $0.workload == m.workload && $0.operation == m.operation && $0.against == other }
-                    .map { format(ratio: $0.speedup) } ?? "–"
+                report.ratios.first {
+                    $0.workload == m.workload && $0.operation == m.operation && $0.against == other
+                        && $0.referenceForm == m.implementation
+                }
+                .map { format(ratio: $0.speedup) } ?? "–"
             }
             var time = (m.cpuMedian ?? m.median).map(format(nanoseconds:)) ?? m.outcome
             if m.outcome != "ok", m.median != nil { time += " (rejects)" }
-            table.append([m.workload, m.operation, time] + cells)
+            let operation = m.implementation == "reference" ? m.operation : m.operation + " (document)"
+            table.append([m.workload, operation, time] + cells)
         }
         return table
     }
@@ -106,6 +114,7 @@ public enum BenchRendering {
     static func row(_ m: BenchMeasurement, report: BenchReport) -> [String] {
         let ratio = report.ratios.first {
             $0.workload == m.workload && $0.operation == m.operation && $0.against == m.implementation
+                && $0.referenceForm == "reference"
         }
         var rss = m.peakRSSKiB.map { format(kibibytes: $0) } ?? ""
         if let peak = m.peakRSSKiB, let base = m.baselineRSSKiB {

@@ -132,15 +132,24 @@ public struct BenchRatio: Codable, Hashable, Sendable {
     public var speedup: Double
     /// Which medians: `cpu` (CPU time, used when both have it) or `wall`.
     public var basis: String
+    /// Which form of the reference: nil or `reference` (materialised values), `reference-document`.
+    public var reference: String?
 
     /// Creates a ratio record.
-    public init(workload: String, operation: String, against: String, speedup: Double, basis: String) {
+    public init(
+        workload: String, operation: String, against: String, speedup: Double, basis: String,
+        reference: String? = nil
+    ) {
         self.workload = workload
         self.operation = operation
         self.against = against
         self.speedup = speedup
         self.basis = basis
+        self.reference = reference
     }
+
+    /// The reference form compared (`reference` when not recorded).
+    public var referenceForm: String { reference ?? "reference" }
 }
 
 /// `Reports/bench.json`.

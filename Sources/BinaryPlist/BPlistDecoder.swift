@@ -2,9 +2,10 @@
 
 /// Decodes bplist00 bytes into a `PropertyListValue`, strictly and in bounded time and memory.
 ///
-/// Work and memory are linear in the input: each object is decoded at most once however often it is
+/// Work and memory are linear in the input: each object is checked at most once however often it is
 /// referenced, nothing is reserved before the bytes it describes are known to be present, and
-/// recursion stops at `rules.maximumDepth`. Docs/codec.md lists every rule and its category.
+/// recursion stops at `rules.maximumDepth`. The value is built from a `BPlistDocument`, which
+/// callers that read a few values can use directly. Docs/codec.md lists every rule and its category.
 public enum BPlistDecoder {
     /// Decodes one bplist00 document.
     /// - Parameters:
@@ -15,8 +16,7 @@ public enum BPlistDecoder {
     public static func decode(
         _ bytes: [UInt8], rules: DecodingRules = .strict
     ) throws(BPlistError) -> PropertyListValue {
-        var statistics = DecodingStatistics()
-        return try decode(bytes, rules: rules, statistics: &statistics)
+        try BPlistDocument(bytes, rules: rules).propertyList()
     }
 
     /// Decodes one bplist00 document and counts the work done.
@@ -29,11 +29,6 @@ public enum BPlistDecoder {
     public static func decode(
         _ bytes: [UInt8], rules: DecodingRules, statistics: inout DecodingStatistics
     ) throws(BPlistError) -> PropertyListValue {
-        try ByteView.with(bytes) { (view: ByteView) throws(BPlistError) -> PropertyListValue in
-            let trailer = try BPlistTrailer(view, rules: rules)
-            var decoder = ObjectDecoder(view: view, trailer: trailer, rules: rules)
-            defer { statistics = decoder.statistics }
-            return try decoder.decodeRoot(trailer.topObject)
-        }
+        try BPlistDocument(bytes, rules: rules, statistics: &statistics).propertyList()
     }
 }

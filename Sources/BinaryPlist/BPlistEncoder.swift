@@ -116,10 +116,19 @@ struct Flattener {
             let start = refs.count
             objects.append(.collection(0xD0, start: start, count: entries.count * 2))
             refs.append(contentsOf: repeatElement(0, count: entries.count * 2))
-            let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (position, entry) in sorted.enumerated() { refs[start + position] = scalar(.string(entry.key)) }
-            for (position, entry) in sorted.enumerated() {
-                refs[start + sorted.count + position] = flatten(entry.value)
+            // Sorted by UTF-8 bytes: an index sort on each key's first eight bytes (read once per key),
+            // the whole keys compared only when those are equal; entries are never moved.
+            let pairs = Array(entries)
+            var order = pairs.indices.map { (prefix: UTF8Text.prefix(pairs[$0].key), index: $0) }
+            order.sort {
+                $0.prefix != $1.prefix
+                    ? $0.prefix < $1.prefix : UTF8Text.precedes(pairs[$0.index].key, pairs[$1.index].key)
+            }
+            for (position, entry) in order.enumerated() {
+                refs[start + position] = scalar(.string(pairs[entry.index].key))
+            }
+            for (position, entry) in order.enumerated() {
+                refs[start + pairs.count + position] = flatten(pairs[entry.index].value)
             }
             return index
         case .uid:
@@ -130,6 +139,12 @@ struct Flattener {
         default:
             return scalar(value)
         }
+    }
+
+    @inline(__always) private static func lookUpOrInsert(_ next: Int, in slot: inout Int?) -> Int {
+        if let earlier = slot { return earlier }
+        slot = next
+        return next
     }
 
     private mutating func collection(_ marker: UInt8, _ elements: [PropertyListValue]) -> Int {
@@ -143,11 +158,9 @@ struct Flattener {
 
     private mutating func scalar(_ value: PropertyListValue) -> Int {
         let next = objects.count
-        let key = ScalarKey(value)
-        if let earlier = scalars.updateValue(next, forKey: key) {
-            scalars[key] = earlier
-            return earlier
-        }
+        // One hash lookup whether the scalar is new or seen (updateValue then restoring cost two).
+        let found = Self.lookUpOrInsert(next, in: &scalars[ScalarKey(value)])
+        if found != next { return found }
         objects.append(.scalar(value))
         payloadBytes += ScalarBytes.sizeBound(value)
         return next
@@ -163,11 +176,12 @@ struct ScalarKey: Hashable {
     static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool {
         switch (lhs.value, rhs.value) {
         // String == is canonical equivalence (fast for unequal strings); the bytes decide.
-        case let (.string(a), .string(b)): return a == b && a.utf8.elementsEqual(b.utf8)
+        case let (.string(a), .string(b)): return UTF8Text.equal(a, b)
         case let (.integer(a), .integer(b)): return a == b
         case let (.real(a), .real(b)), let (.date(a), .date(b)): return a.bitPattern == b.bitPattern
         case let (.bool(a), .bool(b)): return a == b
-        case let (.data(a), .data(b)): return a == b
+        case let (.data(a), .data(b)):
+            return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { ByteView.equal(x, $0) } }
         case (.null, .null): return true
         default: return false
         }
@@ -176,15 +190,52 @@ struct ScalarKey: Hashable {
     func hash(into hasher: inout Hasher) {
         switch value {
         case .string(let string):
-            // Byte-equal strings are canonically equal, so String's own hash is consistent with ==.
+            // == compares bytes, so hashing the bytes is consistent with it.
             hasher.combine(0 as UInt8)
-            hasher.combine(string)
+            var string = string
+            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         case .integer(let integer): hasher.combine(integer)
         case .real(let real): hasher.combine(real.bitPattern)
         case .date(let seconds): hasher.combine(~seconds.bitPattern)
         case .bool(let flag): hasher.combine(flag)
-        case .data(let bytes): hasher.combine(bytes)
+        case .data(let bytes):
+            hasher.combine(bytes.count)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         default: hasher.combine(1 as UInt8)
+        }
+    }
+}
+
+/// Strings compared by their UTF-8 bytes, read in place (the generic `elementsEqual` and
+/// `lexicographicallyPrecedes` walk an iterator byte by byte).
+enum UTF8Text {
+    /// Byte-equal (and so also canonically equal).
+    @inline(__always) static func equal(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var (a, b) = (a, b)
+        return a.withUTF8 { x in b.withUTF8 { ByteView.equal(x, $0) } }
+    }
+
+    /// The first eight UTF-8 bytes, big-endian, zero-padded: ordering prefixes orders the strings
+    /// wherever the prefixes differ.
+    @inline(__always) static func prefix(_ string: String) -> UInt64 {
+        var string = string
+        return string.withUTF8 { bytes in
+            var value: UInt64 = 0
+            for index in 0..<8 { value = value << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+            return value
+        }
+    }
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s (code point order).
+    @inline(__always) static func precedes(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                for index in 0..<common where x[index] != y[index] { return x[index] < y[index] }
+                return x.count < y.count
+            }
         }
     }
 }

@@ -14,6 +14,10 @@ struct ByteView {
 
     private init(_ base: UnsafeBufferPointer<UInt8>) { self.base = base }
 
+    /// A view of a buffer the caller keeps alive for as long as the view is used (a checked
+    /// document's input, inside its own `withUnsafeBufferPointer`).
+    init(unchecked base: UnsafeBufferPointer<UInt8>) { self.base = base }
+
     /// Runs `body` with a view of `bytes` (one contiguous buffer, no copy).
     static func with<R, E: Error>(_ bytes: [UInt8], _ body: (ByteView) throws(E) -> R) throws(E) -> R {
         let result: Result<R, E> = bytes.withUnsafeBufferPointer { buffer in
@@ -105,6 +109,88 @@ struct ByteView {
         }
         // Checked once here; for 7-bit bytes the stdlib's own validation is its ASCII fast path.
         return .success(String(decoding: slice, as: UTF8.self))
+    }
+
+    /// The offset of the first byte ≥ 0x80 among `length` bytes at `offset`, or nil when all are 7-bit.
+    func firstNonASCII(at offset: Int, count length: Int) -> Int? {
+        check(offset, length)
+        let slice = UnsafeBufferPointer(rebasing: base[offset..<(offset + length)])
+        if ByteView.isASCII(slice) { return nil }
+        return offset + (slice.firstIndex { $0 >= 0x80 } ?? 0)
+    }
+
+    /// The offset of the first unpaired surrogate among `units` UTF-16BE units at `offset`, or nil.
+    func firstUnpairedSurrogate(at offset: Int, units: Int) -> Int? {
+        check(offset, units * 2)
+        var index = 0
+        while index < units {
+            let unit = UInt16(base[offset + 2 * index]) << 8 | UInt16(base[offset + 2 * index + 1])
+            if unit & 0xF800 == 0xD800 {
+                guard unit < 0xDC00, index + 1 < units else { return offset + 2 * index }
+                let low = UInt16(base[offset + 2 * index + 2]) << 8 | UInt16(base[offset + 2 * index + 3])
+                guard low & 0xFC00 == 0xDC00 else { return offset + 2 * index }
+                index += 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The string of `length` bytes at `offset`, already checked to be 7-bit ASCII.
+    @inline(__always) func checkedASCIIString(at offset: Int, count length: Int) -> String {
+        check(offset, length)
+        return String(decoding: UnsafeBufferPointer(rebasing: base[offset..<(offset + length)]), as: UTF8.self)
+    }
+
+    /// The string of `units` UTF-16BE units at `offset`, already checked to pair every surrogate.
+    func checkedUTF16String(at offset: Int, units: Int) -> String {
+        switch utf16String(at: offset, units: units) {
+        case .success(let string): return string
+        case .failure: return ""
+        }
+    }
+
+    /// Whether the `length` bytes at `first` equal the `length` bytes at `second`.
+    @inline(__always) func bytesEqual(at first: Int, and second: Int, count length: Int) -> Bool {
+        check(first, length)
+        check(second, length)
+        guard let start = base.baseAddress else { return true }
+        return ByteView.equal(UnsafeRawPointer(start + first), UnsafeRawPointer(start + second), count: length)
+    }
+
+    /// Whether the `length` bytes at `offset` equal `other`.
+    @inline(__always) func bytesEqual(at offset: Int, count length: Int, to other: UnsafeBufferPointer<UInt8>) -> Bool {
+        check(offset, length)
+        guard length == other.count else { return false }
+        guard let start = base.baseAddress, let second = other.baseAddress else { return true }
+        return ByteView.equal(UnsafeRawPointer(start + offset), UnsafeRawPointer(second), count: length)
+    }
+
+    /// Whether two buffers hold the same bytes.
+    @inline(__always) static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        return equal(UnsafeRawPointer(x), UnsafeRawPointer(y), count: a.count)
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal, eight at a time.
+    @inline(__always) private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            if a.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) {
+                return false
+            }
+            index += 1
+        }
+        return true
     }
 
     /// The UTF-16BE string of `units` code units at `offset`, or the offset of its first ill-formed unit.

@@ -1,7 +1,7 @@
 // Sources/BinaryPlist/ObjectLayout.swift - Offsets, payload bounds, counts and references of objects
 
 /// Where objects and their payloads lie, with the bounds checks every object read goes through.
-/// Trivially copyable, so the reference pass and the decoder share it without cost.
+/// Trivially copyable, so the document builder copies it without cost.
 struct ObjectLayout {
     let view: ByteView
     /// Every object and payload ends before this offset.

@@ -31,16 +31,48 @@ extension DocumentSourceAttribute {
     public init(decoding bytes: [UInt8]) throws(DocumentSourceReadError) {
         let format = PropertyListFormat.detect(bytes)
         guard case .binary = format else { throw .notBinary(format) }
-        let value: PropertyListValue
+        let document: BPlistDocument
         do {
-            value = try BPlistDecoder.decode(bytes, rules: Self.readingRules)
+            document = try BPlistDocument(bytes, rules: Self.readingRules)
         } catch {
             throw .undecodable(error)
         }
-        guard let attribute = DocumentSourceAttribute(propertyList: value) else {
-            throw .rootNotDictionary(value.typeName)
+        guard let attribute = DocumentSourceAttribute(document: document) else {
+            throw .rootNotDictionary(document.kind(of: document.root).typeName)
         }
         self = attribute
+    }
+
+    /// Reads a checked document as `init(propertyList:)` reads its value, building only the four
+    /// strings: the keys are compared in place and nothing else is materialised.
+    public init?(document: BPlistDocument) {
+        let root = document.root
+        guard document.kind(of: root) == .dictionary else { return nil }
+        func string(_ key: String) -> String? {
+            document.value(forKey: key, in: root).flatMap { document.string($0) }
+        }
+        self.init(
+            identifier: string("identifier"), name: string("name"), path: string("path"),
+            appInfoURL: string("appInfoURL"))
+    }
+}
+
+extension BPlistDocument.Kind {
+    /// `a string`, `an array`, … as `PropertyListValue.typeName` names them.
+    var typeName: String {
+        switch self {
+        case .string: return "a string"
+        case .integer: return "an integer"
+        case .real: return "a real"
+        case .bool: return "a boolean"
+        case .date: return "a date"
+        case .data: return "data"
+        case .uid: return "a UID"
+        case .array: return "an array"
+        case .set: return "a set"
+        case .dictionary: return "a dictionary"
+        case .null: return "null"
+        }
     }
 }
 

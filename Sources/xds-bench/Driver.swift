@@ -113,9 +113,10 @@ enum Driver {
     /// Other median ÷ reference median, from CPU time where both have it (steadier on a shared machine).
     static func ratios(_ measurements: [BenchMeasurement]) -> [BenchRatio] {
         var ratios: [BenchRatio] = []
-        for reference in measurements where reference.implementation == "reference" && reference.outcome == "ok" {
+        for reference in measurements
+        where BenchRendering.referenceForms.contains(reference.implementation) && reference.outcome == "ok" {
             for other in measurements
-            where other.implementation != "reference" && other.workload == reference.workload
+            where !BenchRendering.referenceForms.contains(other.implementation) && other.workload == reference.workload
                 && other.operation == reference.operation && other.outcome == "ok"
             {
                 let basis = reference.cpuMedian != nil && other.cpuMedian != nil ? "cpu" : "wall"
@@ -125,7 +126,8 @@ enum Driver {
                 ratios.append(
                     BenchRatio(
                         workload: reference.workload, operation: reference.operation, against: other.implementation,
-                        speedup: median / base, basis: basis))
+                        speedup: median / base, basis: basis,
+                        reference: reference.implementation == "reference" ? nil : reference.implementation))
             }
         }
         return ratios

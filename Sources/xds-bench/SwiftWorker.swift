@@ -1,6 +1,7 @@
 // Sources/xds-bench/SwiftWorker.swift - One Swift implementation, one operation, in this (child) process
 
 import BinaryPlist
+import DocumentSource
 import Foundation
 import Icons
 import LibplistBridge
@@ -73,6 +74,18 @@ enum SwiftWorker {
             var rules = DecodingRules.strict
             rules.maximumExpandedCount = .max
             return { count(try BPlistDecoder.decode(bytes, rules: rules)) }
+        case ("reference-document", "decode"):
+            // Validated, not materialised: the flat document over the input.
+            return {
+                let document = try BPlistDocument(bytes)
+                return document.count(of: document.root) + 1
+            }
+        case ("reference-document", "read-decode"):
+            // The attribute read path: getxattr, check, build the four strings.
+            return {
+                let attribute = try DocumentSourceAttribute(decoding: try attribute(at: input))
+                return attribute.fields.count
+            }
         case ("reference", "encode"):
             let value = try BPlistDecoder.decode(bytes)
             return { BPlistEncoder.encode(value).count }

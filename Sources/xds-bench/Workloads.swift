@@ -27,8 +27,15 @@ struct Workload {
 enum Workloads {
     static let all = ["reference", "libplist", "foundation-serialization", "foundation-decoder", "plistlib"]
 
+    /// The reference's second form: the checked document, not materialised (decoding only).
+    static let document = "reference-document"
+
     static func every(_ operations: [String]) -> [(implementation: String, operation: String)] {
-        operations.flatMap { operation in all.map { ($0, operation) } }
+        operations.flatMap { operation in
+            let forms =
+                operation == "decode" || operation == "read-decode" ? [all[0], document] + all.dropFirst() : all
+            return forms.map { ($0, operation) }
+        }
     }
 
     /// Every workload; `smoke` shrinks each to a few objects.

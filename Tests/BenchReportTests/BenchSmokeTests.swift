@@ -27,7 +27,11 @@ import Testing
         let data = try #require(FileManager.default.contents(atPath: out.path + "/bench.json"))
         let report = try ReportJSON.decode(BenchReport.self, from: Array(data), path: "bench.json")
         #expect(report.provenance.smoke)
-        #expect(Set(report.measurements.map(\.implementation)) == Set(BenchRendering.implementations))
+        // Every implementation, and the reference in both forms (materialised and document).
+        #expect(
+            Set(report.measurements.map(\.implementation))
+                == Set(BenchRendering.implementations + BenchRendering.referenceForms))
+        #expect(report.ratios.contains { $0.referenceForm == "reference-document" })
         for m in report.measurements {
             #expect(m.outcome == "ok", "\(m.workload) \(m.operation) \(m.implementation): \(m.outcome)")
             #expect(m.samples.count == 1 && m.cpuSamples.count == 1 && m.iterationsPerSample == 1)

@@ -1,0 +1,143 @@
+// Tests/BinaryPlistTests/DocumentTests.swift - The flat document: reading in place, keys, materialising
+
+import Testing
+
+@testable import BinaryPlist
+
+/// A UTF-16BE string object (fewer than 15 units).
+func utf16(_ text: String) -> [UInt8] {
+    let units = Array(text.utf16)
+    precondition(units.count < 15)
+    return [0x60 | UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+}
+
+/// A dictionary of `keys` (objects 1…n) each mapped to object n+1 (`true`).
+func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
+    let n = keys.count
+    precondition(n < 250)
+    let head: [UInt8] = n < 15 ? [0xD0 | UInt8(n)] : [0xDF, 0x10, UInt8(n)]
+    let root = head + (1...n).map { UInt8($0) } + [UInt8](repeating: UInt8(n + 1), count: n)
+    var builder = PlistBuilder([root] + keys + [[0x09]])
+    builder.refSize = 1
+    builder.offsetSize = 2
+    return builder.bytes
+}
+
+@Suite struct DocumentTests {
+    @Test func readsTheAttributeInPlace() throws {
+        let bytes = hexBytes(documentSourceHex)
+        let document = try BPlistDocument(bytes)
+        #expect(document.kind(of: document.root) == .dictionary)
+        #expect(document.count(of: document.root) == 4)
+        let name = try #require(document.value(forKey: "name", in: document.root))
+        #expect(document.kind(of: name) == .string)
+        #expect(document.string(name, equals: "Doc"))
+        #expect(!document.string(name, equals: "Do") && !document.string(name, equals: "Doc "))
+        #expect(document.value(forKey: "missing", in: document.root) == nil)
+        #expect(document.value(forKey: "name", in: name) == nil)
+        #expect(document.propertyList() == (try BPlistDecoder.decode(bytes)))
+    }
+
+    @Test func readsEveryScalarKind() throws {
+        let objects: [[UInt8]] = [
+            [0xAA] + (1...10).map { UInt8($0) }, [0x00], [0x09], [0x13] + bigEndian(UInt64(bitPattern: -5), width: 8),
+            [0x11, 0x01, 0x00], [0x23] + bigEndian(2.5.bitPattern, width: 8), [0x33] + bigEndian(0, width: 8),
+            [0x42, 0xAB, 0xCD], ascii("abc"), utf16("é€"), [0x80, 0x07],
+        ]
+        let document = try BPlistDocument(PlistBuilder(objects).bytes)
+        let root = document.root
+        let values = (0..<10).map { document.element($0, of: root) }
+        #expect(
+            values.map { document.kind(of: $0) } == [
+                .null, .bool, .integer, .integer, .real, .date, .data, .string, .string, .uid,
+            ])
+        #expect(document.bool(values[1]) == true)
+        #expect(document.integer(values[2]) == -5 && document.integer(values[3]) == 256)
+        #expect(document.real(values[4]) == 2.5 && document.date(values[5]) == 0)
+        #expect(document.data(values[6]) == [0xAB, 0xCD])
+        #expect(document.string(values[7]) == "abc" && document.string(values[8]) == "é€")
+        #expect(document.uid(values[9]) == 7)
+        #expect(document.integer(values[7]) == nil && document.string(values[2]) == nil)
+    }
+
+    @Test func sharedObjectsHaveOneNode() throws {
+        // [s, s, s] with one string object: three references, one node.
+        let document = try BPlistDocument(PlistBuilder([[0xA3, 1, 1, 1], ascii("shared")]).bytes)
+        let elements = (0..<3).map { document.element($0, of: document.root) }
+        #expect(Set(elements).count == 1)
+        #expect(document.nodes[elements[0].index].isShared)
+    }
+
+    /// Dictionaries of more than `KeyTable.linearLimit` keys use the hash table; both paths must
+    /// give the verdicts `String ==` gives, at the second key's reference.
+    @Test(arguments: [3, 40])
+    func duplicateKeysAreFoundAsStringsCompare(keyCount: Int) throws {
+        let filler = (0..<(keyCount - 2)).map { ascii("k\($0)") }
+        let pairs: [([UInt8], [UInt8])] = [
+            (ascii("same"), ascii("same")),  // two objects, equal bytes
+            (ascii("same"), utf16("same")),  // ASCII and UTF-16 spellings
+            (ascii("K"), utf16("\u{212A}")),  // KELVIN SIGN is canonically "K"
+            (utf16("é"), utf16("e\u{301}")),  // composed and decomposed
+        ]
+        for (first, second) in pairs {
+            let bytes = dictionaryFile(keys: [first] + filler + [second])
+            let error = decodeError(bytes)
+            #expect(error?.category == .duplicateKey)
+            // The second key's reference: after the marker (and long count) and keyCount-1 refs.
+            #expect(error?.offset == 8 + (keyCount < 15 ? 1 : 3) + keyCount - 1)
+            let lenient = try BPlistDocument(bytes, rules: .lenient)
+            #expect(lenient.count(of: lenient.root) == keyCount - 1)
+        }
+        // Different texts of equal length are not duplicates.
+        let distinct = dictionaryFile(keys: [ascii("abcd")] + filler + [ascii("abce")])
+        #expect(try BPlistDocument(distinct).count(of: BPlistDocument(distinct).root) == keyCount)
+    }
+
+    @Test func lookupComparesAsStrings() throws {
+        let bytes = dictionaryFile(keys: [utf16("\u{212A}"), ascii("name")])
+        let document = try BPlistDocument(bytes)
+        #expect(document.value(forKey: "K", in: document.root) != nil)
+        #expect(document.value(forKey: "name", in: document.root) != nil)
+        #expect(document.value(forKey: "e\u{301}", in: document.root) == nil)
+    }
+}
+
+/// The materialised-size bound (Docs/codec.md, `bplist.object.materialised-size`).
+@Suite struct AmplificationTests {
+    /// An array of `count` one-byte references to one shared `value` object.
+    static func sharedArray(count: Int, value: [UInt8]) -> [UInt8] {
+        let root: [UInt8] = [0xAF, 0x12] + bigEndian(UInt64(count), width: 4) + [UInt8](repeating: 1, count: count)
+        var builder = PlistBuilder([root, value])
+        builder.offsetSize = 4
+        return builder.bytes
+    }
+
+    /// 10 MB of references to one `true`: 10 million values from 10 MB is within the value count
+    /// bound (one per input byte) but 16 bytes per value is twice what the size bound allows.
+    @Test func tenMegabytesOfReferencesToOneValueAreRejected() throws {
+        let bytes = Self.sharedArray(count: 10_000_000, value: [0x09])
+        var statistics = DecodingStatistics()
+        #expect(throws: BPlistError.self) { _ = try BPlistDocument(bytes, rules: .strict, statistics: &statistics) }
+        let error = decodeError(bytes)
+        #expect(error?.category == .limit && error?.offset == 8)
+        #expect(error?.message.contains("materialised") == true)
+        // Rejected at the bound: about 8 × 10 MB / 16 elements checked, not all 10 million.
+        #expect(statistics.referencesReused <= 8 * bytes.count / DocumentBuilder.bytesPerValue)
+    }
+
+    /// A 4 KiB string referenced 20,000 times: 80 MB of text from 100 KB.
+    @Test func oneLongStringReferencedOftenIsRejected() {
+        let string: [UInt8] = [0x5F, 0x11, 0x10, 0x00] + [UInt8](repeating: 0x61, count: 4096)
+        let bytes = Self.sharedArray(count: 20_000, value: string)
+        let error = decodeError(bytes)
+        #expect(error?.category == .limit && error?.message.contains("materialised") == true)
+    }
+
+    /// Within the floor (64 × maximumExpandedCount bytes), sharing is fine.
+    @Test func sharingWithinTheBoundIsAccepted() throws {
+        let string: [UInt8] = [0x5F, 0x11, 0x10, 0x00] + [UInt8](repeating: 0x61, count: 4096)
+        let bytes = Self.sharedArray(count: 10_000, value: string)
+        let document = try BPlistDocument(bytes)
+        #expect(document.count(of: document.root) == 10_000)
+    }
+}
