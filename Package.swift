@@ -36,6 +36,18 @@ let package = Package(
         .systemLibrary(
             name: "CLibplist", pkgConfig: "libplist-2.0", providers: [.apt(["libplist-dev"])]),
         .systemLibrary(name: "CAttr", providers: [.apt(["libattr1-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Icon loading (Docs/icons.md): https with libcurl, PNG/JPEG decoding, the cairo mask, the cache.
+        .target(name: "IconFetching", dependencies: ["CCurl"]),
+        .target(name: "IconImages", dependencies: ["CPNG", "CTurboJPEG"]),
+        .target(name: "IconMask", dependencies: ["CCairo", "IconImages"]),
+        .target(name: "IconCache", dependencies: ["CCrypto", "IconFetching"]),
+        .target(
+            name: "IconLoading", dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache"]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Vectors, manifest, adapter protocol, runner, outcomes.
@@ -56,7 +68,8 @@ let package = Package(
             name: "XDSCommands",
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons",
-                "LibplistBridge", "Conformance", "Reporting", "FilesystemHarness",
+                "LibplistBridge", "Conformance", "Reporting", "FilesystemHarness", "IconLoading", "IconCache",
+                "IconMask",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Foundation's two parsers, each in its own process because both crash on some inputs.
