@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "IconCache", dependencies: ["CCrypto", "IconFetching"]),
         .target(
             name: "IconLoading", dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache"]),
+        // Starts and stops Sources/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
+        .target(name: "IconFixture"),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Vectors, manifest, adapter protocol, runner, outcomes.
@@ -102,6 +104,13 @@ let package = Package(
             name: "ConformanceTests", dependencies: ["Conformance", "Reporting", "BinaryPlist"], exclude: ["Fixtures"]),
         .testTarget(name: "FilesystemHarnessTests", dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles"]),
         .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
+        .testTarget(
+            name: "IconLoadingTests",
+            dependencies: [
+                "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "IconFixture", "Icons",
+                "CTurboJPEG", "XDSCommands",
+            ],
+            exclude: ["Golden"]),
         .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
         .testTarget(
             name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource"]),

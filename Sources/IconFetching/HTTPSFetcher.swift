@@ -81,7 +81,9 @@ public struct HTTPSFetcher: Sendable {
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
         if let etag = validators.etag { headerList = curl_slist_append(headerList, "If-None-Match: \(etag)") }
-        if let date = validators.lastModified { headerList = curl_slist_append(headerList, "If-Modified-Since: \(date)") }
+        if let date = validators.lastModified {
+            headerList = curl_slist_append(headerList, "If-Modified-Since: \(date)")
+        }
         let extraTrust = try trustBundle(handle)
 
         var setupFailures: [String] = []
@@ -96,7 +98,8 @@ public struct HTTPSFetcher: Sendable {
         check(xds_curl_set_long(handle, CURLOPT_NETRC, Int(CURL_NETRC_IGNORED.rawValue)), "NETRC")
         check(xds_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1), "SSL_VERIFYPEER")
         check(xds_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2), "SSL_VERIFYHOST")
-        check(xds_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(policy.connectTimeout)), "CONNECTTIMEOUT")
+        check(
+            xds_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(policy.connectTimeout)), "CONNECTTIMEOUT")
         check(xds_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(policy.totalTimeout)), "TIMEOUT")
         check(xds_curl_set_size(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(policy.maxBytes)), "MAXFILESIZE")
         check(xds_curl_set_string(handle, CURLOPT_USERAGENT, userAgent), "USERAGENT")
@@ -120,7 +123,8 @@ public struct HTTPSFetcher: Sendable {
         if context.oversize {
             throw .refused(
                 url: url, rule: .tooLarge,
-                detail: "the body exceeds \(policy.maxBytes) bytes; the transfer was cut after \(context.received) bytes")
+                detail:
+                    "the body exceeds \(policy.maxBytes) bytes; the transfer was cut after \(context.received) bytes")
         }
         if code == CURLE_FILESIZE_EXCEEDED {
             throw .refused(
@@ -136,7 +140,8 @@ public struct HTTPSFetcher: Sendable {
         var redirect: UnsafeMutablePointer<CChar>?
         _ = xds_curl_get_string(handle, CURLINFO_REDIRECT_URL, &redirect)
         return SingleTransfer(
-            status: status, body: context.body, headers: context.headers, redirectURL: redirect.map { String(cString: $0) })
+            status: status, body: context.body, headers: context.headers,
+            redirectURL: redirect.map { String(cString: $0) })
     }
 
     /// The system's trust anchors plus ``FetchPolicy/extraCAFile``, or nil when there is no extra file.

@@ -27,7 +27,8 @@ public enum URLRules {
         }
         for scalar in url.unicodeScalars where scalar.value <= 0x20 || scalar.value >= 0x7F {
             return .failure(
-                .refused(url: url, rule: .malformedURL, detail: "character U+\(String(scalar.value, radix: 16)) in URL"))
+                .refused(url: url, rule: .malformedURL, detail: "character U+\(String(scalar.value, radix: 16)) in URL")
+            )
         }
         return .success(())
     }

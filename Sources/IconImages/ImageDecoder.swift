@@ -21,7 +21,9 @@ public enum ImageDecoder {
         let began = bytes.withUnsafeBytes { xds_png_begin(&image, $0.baseAddress, $0.count) }
         guard began != 0, xds_png_failed(&image) == 0 else { throw .corrupt(format: .png, detail: message(image)) }
         guard Int(image.width) == header.width, Int(image.height) == header.height else {
-            throw .corrupt(format: .png, detail: "libpng read \(image.width)x\(image.height), the header says \(header.width)x\(header.height)")
+            throw .corrupt(
+                format: .png,
+                detail: "libpng read \(image.width)x\(image.height), the header says \(header.width)x\(header.height)")
         }
         var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
         let finished = pixels.withUnsafeMutableBytes { xds_png_finish_rgba(&image, $0.baseAddress) }
@@ -52,7 +54,9 @@ public enum ImageDecoder {
         }
         guard headerStatus == 0 else { throw .corrupt(format: .jpeg, detail: String(cString: tjGetErrorStr2(handle))) }
         guard Int(width) == header.width, Int(height) == header.height else {
-            throw .corrupt(format: .jpeg, detail: "libjpeg-turbo read \(width)x\(height), the header says \(header.width)x\(header.height)")
+            throw .corrupt(
+                format: .jpeg,
+                detail: "libjpeg-turbo read \(width)x\(height), the header says \(header.width)x\(header.height)")
         }
         var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
         let status = mutableBytes.withUnsafeMutableBytes { source in

@@ -17,7 +17,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
         case .malformedHeader(let format, let offset, let detail):
             return "malformed \(format.rawValue) header at byte \(offset): \(detail)"
         case .dimensionsRefused(let format, let width, let height, let limit):
-            return "\(format.rawValue) header declares \(width)x\(height); refused before decoding (limit \(limit)x\(limit), and no zero side)"
+            return
+                "\(format.rawValue) header declares \(width)x\(height); refused before decoding (limit \(limit)x\(limit), and no zero side)"
         case .corrupt(let format, let detail): return "corrupt \(format.rawValue) data: \(detail)"
         }
     }

@@ -6,6 +6,12 @@ public struct ImageHeader: Hashable, Sendable {
     public var width: Int
     public var height: Int
 
+    public init(format: ImageFormat, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+
     private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Reads the header: PNG's IHDR, or the first JPEG start-of-frame marker.
@@ -30,7 +36,8 @@ public struct ImageHeader: Hashable, Sendable {
     private static func readPNG(_ bytes: [UInt8]) throws(ImageError) -> ImageHeader {
         // Signature (8), then the first chunk: length (4) = 13, type "IHDR", width (4), height (4).
         guard bytes.count >= 24 else {
-            throw .malformedHeader(format: .png, offset: bytes.count, detail: "cut short before IHDR's width and height")
+            throw .malformedHeader(
+                format: .png, offset: bytes.count, detail: "cut short before IHDR's width and height")
         }
         guard bigEndian(bytes, 8) == 13, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             throw .malformedHeader(format: .png, offset: 8, detail: "the first chunk is not a 13-byte IHDR")
@@ -72,7 +79,8 @@ public struct ImageHeader: Hashable, Sendable {
             }
             offset += 2 + length
         }
-        throw .malformedHeader(format: .jpeg, offset: min(offset, bytes.count), detail: "cut short before start-of-frame")
+        throw .malformedHeader(
+            format: .jpeg, offset: min(offset, bytes.count), detail: "cut short before start-of-frame")
     }
 
     private static func bigEndian(_ bytes: [UInt8], _ offset: Int) -> Int {

@@ -17,7 +17,8 @@ public enum PNGEncoder {
         var output = [UInt8](repeating: 0, count: Int(length))
         let written = image.pixels.withUnsafeBytes { pixels in
             output.withUnsafeMutableBytes {
-                xds_png_write_rgba(UInt32(image.width), UInt32(image.height), pixels.baseAddress, $0.baseAddress, &length)
+                xds_png_write_rgba(
+                    UInt32(image.width), UInt32(image.height), pixels.baseAddress, $0.baseAddress, &length)
             }
         }
         guard written != 0 else { return nil }

@@ -53,7 +53,9 @@ public struct Pixel: Hashable, Sendable, CustomStringConvertible {
 
     /// The largest difference of any channel.
     public func distance(to other: Pixel) -> Int {
-        max(abs(Int(r) - Int(other.r)), abs(Int(g) - Int(other.g)), abs(Int(b) - Int(other.b)), abs(Int(a) - Int(other.a)))
+        max(
+            abs(Int(r) - Int(other.r)), abs(Int(g) - Int(other.g)), abs(Int(b) - Int(other.b)),
+            abs(Int(a) - Int(other.a)))
     }
 
     public var description: String { "rgba(\(r),\(g),\(b),\(a))" }

@@ -148,7 +148,8 @@ public enum IconLoader {
                 bytes: response.body.count, cache: state))
         trace.note(
             "\(resource): \(url): HTTP \(response.status), \(response.body.count) bytes"
-                + (response.requestedURLs.count > 1 ? " (via \(response.requestedURLs.dropLast().joined(separator: " → ")))" : "")
+                + (response.requestedURLs.count > 1
+                    ? " (via \(response.requestedURLs.dropLast().joined(separator: " → ")))" : "")
                 + " [cache \(state)]")
         return CachedResource(
             url: url, body: response.body, validators: response.validators, storedAt: now, maxAge: response.maxAge)

@@ -75,7 +75,8 @@ public enum RoundedRectangle {
             segments.append(.line(to: map(continuousExtent, 0)))
             for piece in continuousCorner {
                 if let c1 = piece.control1, let c2 = piece.control2 {
-                    segments.append(.curve(to: map(piece.to.0, piece.to.1), control1: map(c1.0, c1.1), control2: map(c2.0, c2.1)))
+                    segments.append(
+                        .curve(to: map(piece.to.0, piece.to.1), control1: map(c1.0, c1.1), control2: map(c2.0, c2.1)))
                 } else {
                     segments.append(.line(to: map(piece.to.0, piece.to.1)))
                 }
@@ -98,7 +99,8 @@ public enum RoundedRectangle {
                     to: P(x: width - r, y: height), control1: P(x: width, y: height - r + k),
                     control2: P(x: width - r + k, y: height)),
                 .line(to: P(x: r, y: height)),
-                .curve(to: P(x: 0, y: height - r), control1: P(x: r - k, y: height), control2: P(x: 0, y: height - r + k)),
+                .curve(
+                    to: P(x: 0, y: height - r), control1: P(x: r - k, y: height), control2: P(x: 0, y: height - r + k)),
                 .line(to: P(x: 0, y: r)),
                 .curve(to: P(x: r, y: 0), control1: P(x: 0, y: r - k), control2: P(x: r - k, y: 0)),
             ])

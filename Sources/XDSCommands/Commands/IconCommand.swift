@@ -68,7 +68,8 @@ enum IconCommand: Command {
         if parsed.has("--clear-cache") {
             do {
                 let removed = try cache.clear()
-                Console.printError("xds icon: cleared \(removed) cache entr\(removed == 1 ? "y" : "ies") in \(cache.directory)")
+                Console.printError(
+                    "xds icon: cleared \(removed) cache entr\(removed == 1 ? "y" : "ies") in \(cache.directory)")
             } catch {
                 Console.printError("xds icon: \(error)")
                 return .ioError
