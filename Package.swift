@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BinaryPlist", targets: ["BinaryPlist"]),
         .library(name: "DocumentSource", targets: ["DocumentSource"]),
         .library(name: "Icons", targets: ["Icons"]),
+        .library(name: "IconImages", targets: ["IconImages"]),
         .library(name: "LibplistBridge", targets: ["LibplistBridge"]),
         // The fuzz oracles, for the FuzzTesting package (which depends on this one by path).
         .library(name: "FuzzCommon", targets: ["FuzzCommon"]),
