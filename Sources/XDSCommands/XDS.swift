@@ -10,7 +10,7 @@ public enum XDS {
         ReadCommand.self, WriteCommand.self, ValidateCommand.self, RemoveCommand.self,
         DecodeCommand.self, EncodeCommand.self, SelectIconCommand.self, IconCommand.self,
         ConformanceCommand.self, FSProbeCommand.self, FSMatrixCommand.self, ReportCommand.self,
-        ReadAttributeCommand.self, WriteAttributeCommand.self, CapabilitiesCommand.self,
+        ReadAttributeCommand.self, WriteAttributeCommand.self, LoadIconCommand.self, CapabilitiesCommand.self,
         AdapterLibplistCommand.self,
     ]
 

@@ -17,7 +17,7 @@ enum CapabilitiesCommand: Command {
         """
 
     /// The calls `xds` answers as an adapter (DESIGN §5 names).
-    static let calls = ["decode", "encode", "read-attribute", "write-attribute", "select-icon"]
+    static let calls = ["decode", "encode", "read-attribute", "write-attribute", "select-icon", "load-icon"]
 
     static func run(_ arguments: [String]) -> ExitStatus {
         switch parseOrExit(arguments, spec: ArgumentSpec()) {
