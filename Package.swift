@@ -51,6 +51,8 @@ let package = Package(
             name: "IconLoading", dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache"]),
         // Starts and stops Sources/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
         .target(name: "IconFixture"),
+        // The icon-loading conformance area: vectors (sites), the per-case runner and judge.
+        .target(name: "IconLoadingArea", dependencies: ["IconFixture", "IconImages", "IconMask"]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Vectors, manifest, adapter protocol, runner, outcomes.
@@ -109,7 +111,7 @@ let package = Package(
             name: "IconLoadingTests",
             dependencies: [
                 "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "IconFixture", "Icons",
-                "CTurboJPEG", "XDSCommands",
+                "CTurboJPEG", "XDSCommands", "IconLoadingArea",
             ],
             exclude: ["Golden"]),
         .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),

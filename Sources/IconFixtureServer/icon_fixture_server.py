@@ -19,15 +19,22 @@ ROUTES.json maps a request path (without the query) to a response:
                          "etag": "\"v1\"", "last_modified": "...", "max_age": 60,
                          "headers": {"X": "y"}, "location": "{https}/b",
                          "text": "...", "file_prefix": 100, "pad_to": 3000000,
-                         "no_length": true, "chunk": 4096, "delay": 0.2}}
+                         "no_length": true, "chunk": 4096, "delay": 0.2,
+                         "pad_byte": 32, "template": true, "vector": "/v/valid/x"}}
     status       default 200
     file | text  the body (a file relative to ROUTES.json, or literal text); default empty
     file_prefix  serve only the first N bytes of the file (a truncated image)
-    pad_to       append zero bytes up to this length (an oversize body)
+    pad_to       append bytes (zero, or pad_byte) up to this length (an oversize body)
     no_length    send no Content-Length (the body ends when the connection closes)
     chunk/delay  write the body in chunks of `chunk` bytes, sleeping `delay` s between them
     etag         sent as ETag; a request whose If-None-Match equals it gets 304
-    location     sent as Location; {https} and {http} expand to this server's two origins
+    location     sent as Location; {https} and {http} expand to this server's two origins,
+                 {base} and {http_base} to them followed by the request's token prefix and
+                 the route's "vector" prefix; {userinfo_base} is {base} with user:secret@
+    template     the text body is expanded like location
+    vector       the path prefix of the route's vector (used by {base})
+A request path /t/TOKEN/REST is looked up as REST (and logged in full): the conformance runner
+gives every case its own token, so each case's requests can be told apart in the log.
 Unknown paths get 404.
 """
 import argparse
@@ -62,6 +69,13 @@ def make_certificates(workdir):
     return ca_pem, cert, key
 
 
+def expand(text, values):
+    """Replaces each {name} of `values` in `text`; other braces (JSON) are left alone."""
+    for name, value in values.items():
+        text = text.replace("{%s}" % name, value)
+    return text
+
+
 class Fixture:
     def __init__(self, routes_path, log_path):
         with open(routes_path) as handle:
@@ -75,7 +89,12 @@ class Fixture:
         with self.lock, open(self.log_path, "a") as handle:
             handle.write(json.dumps(entry, sort_keys=True) + "\n")
 
-    def body(self, route):
+    def expansions(self, route, token):
+        prefix = ("/t/%s" % token if token else "") + route.get("vector", "")
+        return dict(self.origins, base=self.origins["https"] + prefix, http_base=self.origins["http"] + prefix,
+                    userinfo_base=self.origins["https"].replace("https://", "https://user:secret@") + prefix)
+
+    def body(self, route, token=None):
         data = b""
         if "file" in route:
             with open(os.path.join(self.base, route["file"]), "rb") as handle:
@@ -83,9 +102,12 @@ class Fixture:
             if "file_prefix" in route:
                 data = data[: route["file_prefix"]]
         elif "text" in route:
-            data = route["text"].encode("utf-8")
+            text = route["text"]
+            if route.get("template"):
+                text = expand(text, self.expansions(route, token))
+            data = text.encode("utf-8")
         if "pad_to" in route and len(data) < route["pad_to"]:
-            data += bytes(route["pad_to"] - len(data))
+            data += bytes([route.get("pad_byte", 0)]) * (route["pad_to"] - len(data))
         return data
 
 
@@ -98,6 +120,11 @@ def handler_for(fixture, scheme):
 
         def do_GET(self):
             path = self.path.split("?", 1)[0]
+            token = None
+            if path.startswith("/t/"):
+                parts = path.split("/", 3)
+                token = parts[2]
+                path = "/" + (parts[3] if len(parts) > 3 else "")
             fixture.log({"scheme": scheme, "method": "GET", "path": self.path,
                          "if_none_match": self.headers.get("If-None-Match"),
                          "if_modified_since": self.headers.get("If-Modified-Since")})
@@ -117,7 +144,7 @@ def handler_for(fixture, scheme):
                     self.send_header("Cache-Control", "max-age=%d" % route["max_age"])
                 self.end_headers()
                 return
-            body = fixture.body(route)
+            body = fixture.body(route, token)
             self.send_response(route.get("status", 200))
             if "type" in route:
                 self.send_header("Content-Type", route["type"])
@@ -128,7 +155,7 @@ def handler_for(fixture, scheme):
             if "max_age" in route:
                 self.send_header("Cache-Control", "max-age=%d" % route["max_age"])
             if "location" in route:
-                self.send_header("Location", route["location"].format(**fixture.origins))
+                self.send_header("Location", expand(route["location"], fixture.expansions(route, token)))
             for name, value in route.get("headers", {}).items():
                 self.send_header(name, value)
             if not route.get("no_length"):
