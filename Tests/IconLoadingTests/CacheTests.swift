@@ -1,6 +1,7 @@
 // Tests/IconLoadingTests/CacheTests.swift - Fresh hits, ETag revalidation, corruption, concurrent writers
 
 import Foundation
+import IconFixture
 import IconCache
 import IconFetching
 import IconLoading

@@ -1,6 +1,7 @@
 // Tests/IconLoadingTests/IconCommandTests.swift - `xds icon`: exit statuses and output, in process
 
 import Foundation
+import IconFixture
 import IconImages
 import Testing
 import XDSCommands

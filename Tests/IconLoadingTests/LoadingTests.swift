@@ -1,6 +1,7 @@
 // Tests/IconLoadingTests/LoadingTests.swift - The whole pipeline against the fixture server
 
 import Foundation
+import IconFixture
 import IconCache
 import IconImages
 import IconLoading

@@ -1,6 +1,9 @@
 // Sources/XDSCommands/Commands/IconReportJSON.swift - `xds icon --json`: what happened, as JSON
 
+import IconCache
 import IconLoading
+import IconMask
+import Icons
 import TaggedJSON
 
 /// The `--json` object of `xds icon`, with a fixed key order.
