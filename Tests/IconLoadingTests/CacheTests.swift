@@ -1,9 +1,9 @@
 // Tests/IconLoadingTests/CacheTests.swift - Fresh hits, ETag revalidation, corruption, concurrent writers
 
 import Foundation
-import IconFixture
 import IconCache
 import IconFetching
+import IconFixture
 import IconLoading
 import Testing
 

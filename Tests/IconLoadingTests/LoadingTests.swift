@@ -1,8 +1,8 @@
 // Tests/IconLoadingTests/LoadingTests.swift - The whole pipeline against the fixture server
 
 import Foundation
-import IconFixture
 import IconCache
+import IconFixture
 import IconImages
 import IconLoading
 import IconMask
