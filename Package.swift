@@ -61,13 +61,14 @@ let package = Package(
         .target(name: "VectorGenerators", dependencies: ["ConformanceModel"]),
         // Runs cases on implementations through the adapter protocol and judges the answers.
         .target(
-            name: "ConformanceRunner", dependencies: ["ConformanceModel", "BinaryPlist", "TaggedJSON", "XAttr"]),
+            name: "ConformanceRunner",
+            dependencies: ["ConformanceModel", "BinaryPlist", "TaggedJSON", "XAttr", "IconLoadingArea"]),
         // The built-in implementations: the in-process reference, libplist, Foundation, plistlib, original.
         .target(
             name: "BuiltInPeers",
             dependencies: [
                 "ConformanceModel", "ConformanceRunner", "BinaryPlist", "TaggedJSON", "DocumentSource", "Icons",
-                "AttributeFiles",
+                "AttributeFiles", "IconLoading",
             ],
             exclude: ["KnownFailures"]),
         // Escaping, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.

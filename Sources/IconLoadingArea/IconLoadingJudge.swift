@@ -27,6 +27,11 @@ public struct IconLoadingVerdict: Hashable, Sendable {
 
     public var kind: Kind
     public var reasons: [String]
+
+    public init(kind: Kind, reasons: [String]) {
+        self.kind = kind
+        self.reasons = reasons
+    }
 }
 
 /// Judges a case: the exit status, the image by its properties (``MaskCheck``), and the

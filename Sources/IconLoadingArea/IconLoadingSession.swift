@@ -16,6 +16,21 @@ public struct IconLoadingCaseResult: Hashable, Sendable {
     /// The call's standard output when it was a decodable image (for the report's pictures).
     public var outputPNG: [UInt8]?
     public var summary: String
+    public var exitStatus: Int32?
+
+    public init(
+        id: String, vector: IconLoadingVector, scale: Int, verdict: IconLoadingVerdict, requests: [String],
+        outputPNG: [UInt8]?, summary: String, exitStatus: Int32?
+    ) {
+        self.id = id
+        self.vector = vector
+        self.scale = scale
+        self.verdict = verdict
+        self.requests = requests
+        self.outputPNG = outputPNG
+        self.summary = summary
+        self.exitStatus = exitStatus
+    }
 }
 
 /// Serves every vector from one fixture server (each case under its own `/t/TOKEN` prefix, so
@@ -99,7 +114,8 @@ public final class IconLoadingSession: Sendable {
             let png = (try? ImageHeader.read(outcome.stdout)) != nil ? outcome.stdout : nil
             return IconLoadingCaseResult(
                 id: vector.id + "@scale=\(scale)", vector: vector, scale: scale, verdict: verdict,
-                requests: requests.map { "\($0.scheme) \($0.path)" }, outputPNG: png, summary: outcome.summary)
+                requests: requests.map { "\($0.scheme) \($0.path)" }, outputPNG: png, summary: outcome.summary,
+                exitStatus: outcome.exitStatus)
         }
     }
 
@@ -125,5 +141,19 @@ private final class ResultSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots[index]
+    }
+}
+
+extension IconLoadingSession {
+    /// Every case with no call made (an implementation without `load-icon`).
+    public func notApplicable() -> [IconLoadingCaseResult] {
+        vectors.flatMap { vector in
+            (1...3).map { scale in
+                IconLoadingCaseResult(
+                    id: vector.id + "@scale=\(scale)", vector: vector, scale: scale,
+                    verdict: IconLoadingVerdict(kind: .pass, reasons: []), requests: [], outputPNG: nil,
+                    summary: "n/a", exitStatus: nil)
+            }
+        }
     }
 }
