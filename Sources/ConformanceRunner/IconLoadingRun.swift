@@ -123,7 +123,7 @@ public struct IconLoadingRun: Sendable {
             caseID: result.id, vectorID: result.vector.id, area: .iconLoading,
             group: VectorGroup(rawValue: result.vector.group) ?? .valid,
             level: VectorLevel(rawValue: result.vector.level) ?? .required, outcome: outcome, expected: expected,
-            actual: actual, diagnostics: result.vector.description, exitStatus: result.exitStatus, signal: nil,
+            actual: actual, diagnostics: "", exitStatus: result.exitStatus, signal: nil,
             knownFailure: nil)
         vectorResult.picture = result.outputPNG.map { Data($0).base64EncodedString() }
         if applicable {

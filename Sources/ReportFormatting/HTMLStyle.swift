@@ -25,5 +25,10 @@ public enum HTMLStyle {
         details.group > summary { cursor: pointer; padding: 2px 0; }
         article.vector { border-top: 1px solid #bdbdbd; margin-top: 1em; }
         div.result { margin-left: 1em; }
+        div.icons { display: flex; flex-wrap: wrap; gap: 1em; margin: .5em 0 .5em 1em; }
+        div.icons figure { margin: 0; text-align: center; font-size: 11px; }
+        div.icons img, div.icons .no-icon { width: 174px; height: 174px; image-rendering: pixelated; display: block;
+                  background: repeating-conic-gradient(#ddd 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
+        div.icons .no-icon { line-height: 174px; color: #757575; }
         """
 }
