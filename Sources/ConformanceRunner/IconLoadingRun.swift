@@ -113,7 +113,8 @@ public struct IconLoadingRun: Sendable {
             }
         }
         let expected =
-            (expectation.icon ? "icon from \(expectation.source ?? "?")" : "no icon")
+            result.vector.description + " — "
+            + (expectation.icon ? "icon from \(expectation.source ?? "?")" : "no icon")
             + "; https requests only to \(expectation.allowed.joined(separator: ", ")); no http request"
         let actual =
             applicable

@@ -31,9 +31,7 @@ enum HTMLCaseDetails {
             out += "<p>area <code>\(first.area.rawValue)</code>, group <code>\(first.group.rawValue)</code>, "
             out += "level <code>\(first.level.rawValue)</code></p>\n"
         }
-        if rows.first?.first.area == .iconLoading {
-            out += "<p>\(Escaping.html(rows.first?.first.diagnostics ?? ""))</p>\n"
-        } else {
+        if rows.first?.first.area != .iconLoading {  // icon-loading vectors are sites, not files
             out += bytes(vectors?.bytes(of: id), hasLibrary: vectors != nil)
         }
         for row in rows {
