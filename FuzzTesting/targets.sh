@@ -41,10 +41,8 @@ fuzz_seeds() {
             done
             ;;
         FuzzIconImage)
-            # Image bodies (option 00): the golden masks and the icon-loading sources; appInfo
-            # bodies (options 01 03 05: scales 1-3).
-            for file in $(find "$FUZZ_ROOT/Tests/IconLoadingTests/Golden" "$FUZZ_ROOT/Vectors/icon-loading" -type f \
-                \( -name '*.png' -o -name '*.jpg' \) 2>/dev/null | sort); do
+            # Image bodies (option 00): the golden masks; appInfo bodies (options 01 03 05: scales 1-3).
+            for file in $(find "$FUZZ_ROOT/Tests/IconLoadingTests/Golden" -type f -name '*.png' 2>/dev/null | sort); do
                 { printf '\x00'; cat "$file"; } >"$into/image-$(basename "$file")"
             done
             for file in $(find "$FUZZ_ROOT/Vectors/icons" -type f -name '*.appinfo' 2>/dev/null | sort | head -n 200); do
