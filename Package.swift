@@ -140,7 +140,7 @@ let package = Package(
             name: "IconLoadingTests",
             dependencies: [
                 "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "IconFixture", "Icons",
-                "CTurboJPEG", "XDSCommands", "IconLoadingArea",
+                "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource",
             ],
             exclude: ["Golden"]),
         .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),

@@ -1,5 +1,7 @@
 // Tests/IconLoadingTests/IconCommandTests.swift - `xds icon`: exit statuses and output, in process
 
+import AttributeFiles
+import DocumentSource
 import Foundation
 import IconFixture
 import IconImages
@@ -43,6 +45,25 @@ import XDSCommands
                 "--no-cache",
             ])
                 == 4)
+    }
+
+    @Test func pathModeReadsTheAttribute() throws {
+        let site = try TestSite.standard()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("xds-icon-attr-\(UUID())").path
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let attribute = DocumentSourceAttribute(
+            identifier: "com.example.app", name: "Example", path: "a.txt", appInfoURL: site.appInfoURL)
+        try AttributeFile.write(attribute, to: file)
+        let written = output()
+        #expect(run([file, "--scale", "3", "-o", written, "--ca-file", site.caFile, "--no-cache"]) == 0)
+        #expect(try ImageDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: written)))).width == 87)
+        // A file without the attribute: no icon.
+        let bare = FileManager.default.temporaryDirectory.appendingPathComponent("xds-icon-bare-\(UUID())").path
+        _ = FileManager.default.createFile(atPath: bare, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: bare) }
+        #expect(run([bare, "--scale", "2", "-o", output(), "--no-cache"]) == 1)
+        #expect(run([bare, "--app-info-url", site.appInfoURL, "--scale", "2", "-o", output()]) == 64)
     }
 
     @Test func clearCacheAlone() throws {
