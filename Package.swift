@@ -25,14 +25,18 @@ let package = Package(
         .target(name: "SeededRandom"),
         // Tagged JSON (DESIGN §3) <-> PropertyListValue.
         .target(name: "TaggedJSON", dependencies: ["BinaryPlist"]),
-        // getxattr/setxattr and errno, the only Glibc-facing attribute code.
-        .target(name: "XAttr", dependencies: [.target(name: "CAttr", condition: .when(platforms: [.linux]))]),
+        // Untrusted text and non-UTF-8 bytes made safe to print on a terminal: one escaping rule.
+        .target(name: "TerminalText"),
+        // getxattr/setxattr and errno, the only Glibc-facing attribute code; paths as bytes.
+        .target(
+            name: "XAttr",
+            dependencies: ["TerminalText", .target(name: "CAttr", condition: .when(platforms: [.linux]))]),
         // The four-field attribute model, knows nothing of files.
         .target(name: "DocumentSource", dependencies: ["BinaryPlist"]),
         // Reading and writing the attribute on real files.
         .target(name: "AttributeFiles", dependencies: ["XAttr", "DocumentSource"]),
         // appInfo.json, the legacy and recommended icon selection, URL resolution.
-        .target(name: "Icons"),
+        .target(name: "Icons", dependencies: ["DocumentSource"]),
         // C libraries from Debian.
         .systemLibrary(
             name: "CLibplist", pkgConfig: "libplist-2.0", providers: [.apt(["libplist-dev"])]),
@@ -87,7 +91,7 @@ let package = Package(
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting", "BenchReport",
-                "FilesystemHarness", "IconLoading", "IconCache", "IconMask",
+                "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Foundation's two parsers, each in its own process because both crash on some inputs.
@@ -135,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "FilesystemHarnessTests",
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
-        .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
+        .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands", "TerminalText", "XAttr"]),
         .testTarget(
             name: "IconLoadingTests",
             dependencies: [

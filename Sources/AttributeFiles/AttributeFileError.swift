@@ -4,6 +4,8 @@ import DocumentSource
 import XAttr
 
 /// A failed read, write or removal of x-document-source on a file, with a message a person can act on.
+/// Paths are display strings (`BytePath.description`); messages name no command-line option (the
+/// command adds its own hint).
 public enum AttributeFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file has no x-document-source attribute (`ENODATA`).
     case noAttribute(path: String)
@@ -13,8 +15,9 @@ public enum AttributeFileError: Error, Hashable, Sendable, CustomStringConvertib
     case system(XAttrError)
     /// A field the writer requires (`identifier`, `name`) is missing or empty.
     case missingField(String)
-    /// `appInfoURL` is not an absolute https URL (and insecure URLs were not allowed).
-    case insecureURL(String)
+    /// `appInfoURL` is not an absolute https URL by `WebURLRule` (and insecure URLs were not allowed);
+    /// the reason says which part.
+    case insecureURL(String, reason: String)
     /// The encoded value is larger than the filesystem holds; nothing was written.
     case tooLarge(path: String, size: Int, limit: Int, filesystem: String)
 
@@ -27,10 +30,9 @@ public enum AttributeFileError: Error, Hashable, Sendable, CustomStringConvertib
         case .system(let error):
             return error.description
         case .missingField(let key):
-            return "the '\(key)' field is required (use --\(key == "identifier" ? "identifier" : "name"))"
-        case .insecureURL(let url):
-            return "appInfoURL '\(url)' is not an absolute https URL (App Transport Security); "
-                + "use --allow-insecure-url to write it anyway"
+            return "the '\(key)' field is required and must not be empty"
+        case let .insecureURL(url, reason):
+            return "appInfoURL '\(url)' is not an absolute https URL (App Transport Security): \(reason)"
         case let .tooLarge(path, size, limit, filesystem):
             return "\(path): the encoded attribute is \(size) bytes but \(filesystem) holds at most \(limit) "
                 + "bytes for it; nothing was written"

@@ -1,6 +1,7 @@
 // Sources/AttributeFiles/FilesystemLimit.swift - How large a value the filesystem holding a path accepts
 
 import DocumentSource
+import XAttr
 
 #if canImport(Glibc)
     import Glibc
@@ -34,6 +35,11 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
     /// `/proc/self/mountinfo` (matched on `stat(2)`'s device), its geometry from `statvfs(2)` (ext4 block
     /// size), the ext4 superblock (`ea_inode`, root only) and `/sys/fs/btrfs` (node size).
     public static func of(path: String, name: String) -> FilesystemLimit {
+        of(path: BytePath(path), name: name)
+    }
+
+    /// `of(path:name:)` for a path given as bytes.
+    public static func of(path: BytePath, name: String) -> FilesystemLimit {
         #if os(Linux)
             guard let mount = MountTable.entry(containing: path) else {
                 return FilesystemLimit(filesystem: "unknown filesystem")
@@ -41,7 +47,9 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
             switch mount.type {
             case "ext4", "ext3", "ext2":
                 var info = statvfs()
-                guard statvfs(path, &info) == 0 else { return FilesystemLimit(filesystem: mount.type) }
+                guard path.withCString({ statvfs($0, &info) }) == 0 else {
+                    return FilesystemLimit(filesystem: mount.type)
+                }
                 let blockSize = Int(info.f_bsize)
                 let largeValues = Ext4Superblock.hasLargeValues(device: mount.source)
                 if largeValues == true {
@@ -79,9 +87,9 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
 
         /// The mount whose device is `stat(path).st_dev`; failing that (btrfs gives each subvolume its
         /// own anonymous device), the mount whose mount point is the longest prefix of the real path.
-        static func entry(containing path: String) -> MountTable? {
+        static func entry(containing path: BytePath) -> MountTable? {
             var status = stat()
-            guard stat(path, &status) == 0 else { return nil }
+            guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
             let device = "\(major(status.st_dev)):\(minor(status.st_dev))"
             guard let bytes = readBytes("/proc/self/mountinfo", offset: 0, count: 1 << 20) else { return nil }
             var best: (length: Int, entry: MountTable)?
@@ -103,8 +111,8 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
             return best?.entry
         }
 
-        private static func realPath(_ path: String) -> String? {
-            guard let resolved = realpath(path, nil) else { return nil }
+        private static func realPath(_ path: BytePath) -> String? {
+            guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
             defer { free(resolved) }
             return String(cString: resolved)
         }

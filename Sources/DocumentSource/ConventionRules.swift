@@ -2,17 +2,9 @@
 
 /// Rules the README states or implies about the field values.
 public enum ConventionRules {
-    /// Whether `string` is an absolute `https` URL with a host (App Transport Security, per the README).
-    public static func isAbsoluteHTTPS(_ string: String) -> Bool {
-        guard let colon = string.firstIndex(of: ":") else { return false }
-        guard string[..<colon].lowercased() == "https" else { return false }
-        let rest = string[string.index(after: colon)...]
-        guard rest.hasPrefix("//") else { return false }
-        let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let host = authority.split(separator: "@").last.map { $0.prefix { $0 != ":" } } ?? ""
-        guard !host.isEmpty else { return false }
-        return !string.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
-    }
+    /// Whether `string` is an absolute `https` URL with a host (App Transport Security, per the README),
+    /// by the one URL rule (`WebURLRule`).
+    public static func isAbsoluteHTTPS(_ string: String) -> Bool { WebURLRule.refusal(string) == nil }
 
     /// Whether `path` has a `..` component.
     public static func hasParentComponent(_ path: String) -> Bool {
@@ -24,10 +16,10 @@ public enum ConventionRules {
         for (key, value) in attribute.fields where value.isEmpty {
             findings.append(.init(.conventionEmptyValue, "'\(key)' is an empty string", key: key))
         }
-        if let url = attribute.appInfoURL, !url.isEmpty, !isAbsoluteHTTPS(url) {
+        if let url = attribute.appInfoURL, !url.isEmpty, let reason = WebURLRule.refusal(url) {
             findings.append(
                 .init(
-                    .conventionAppInfoURLNotHTTPS, "appInfoURL '\(url)' is not an absolute https URL",
+                    .conventionAppInfoURLNotHTTPS, "appInfoURL '\(url)' is not an absolute https URL: \(reason)",
                     key: "appInfoURL"))
         }
         if let path = attribute.path {

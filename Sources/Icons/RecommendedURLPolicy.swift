@@ -1,5 +1,7 @@
 // Sources/Icons/RecommendedURLPolicy.swift - Recommended profile: RFC 3986 resolution and which URLs are acceptable
 
+import DocumentSource
+
 /// Turns a `src` into an acceptable absolute URL, or says why not.
 ///
 /// 1. Non-ASCII characters are percent-encoded as UTF-8 (the IRI-to-URI mapping of RFC 3987 §3.1).
@@ -35,49 +37,19 @@ public enum RecommendedURLPolicy {
         let scheme = (target.scheme ?? "").lowercased()
         target.scheme = scheme
         switch scheme {
-        case "https": break
-        case "http":
-            guard options.allowLoopbackHTTP else { return .failure(URLRefusal("http is not https")) }
         case "file", "data", "javascript":
             return .failure(URLRefusal("\(scheme): URLs are refused"))
-        default:
-            return .failure(URLRefusal("scheme '\(scheme)' is not https"))
+        default: break
         }
-        guard let authority = target.authority else { return .failure(URLRefusal("no host")) }
-        if authority.contains("@") { return .failure(URLRefusal("userinfo (user@host) is refused")) }
-        let (host, port) = splitHostPort(authority)
-        guard !host.isEmpty else { return .failure(URLRefusal("empty host")) }
-        guard port.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            return .failure(URLRefusal("port '\(port)' is not a number"))
-        }
-        if scheme == "http" && !isLoopback(host) {
-            return .failure(URLRefusal("http is only allowed for loopback hosts"))
+        // The one URL rule, as for appInfoURL (scheme, userinfo, host, port range).
+        if let reason = WebURLRule.refusal(target.text, allowLoopbackHTTP: options.allowLoopbackHTTP) {
+            return .failure(URLRefusal(reason))
         }
         return .success(target.text)
     }
 
     /// Whether `host` names the loopback interface: `localhost`, `127.x.y.z`, `[::1]`.
-    public static func isLoopback(_ host: String) -> Bool {
-        let lower = host.lowercased()
-        if lower == "localhost" || lower == "[::1]" { return true }
-        let parts = lower.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { return false }
-        let numbers = parts.compactMap { part -> Int? in
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            return Int(part).flatMap { $0 <= 255 ? $0 : nil }
-        }
-        return numbers.count == 4 && numbers[0] == 127
-    }
-
-    static func splitHostPort(_ authority: String) -> (host: String, port: String) {
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            let host = String(authority[...close])
-            let rest = authority[authority.index(after: close)...]
-            return (host, rest.hasPrefix(":") ? String(rest.dropFirst()) : String(rest))
-        }
-        guard let colon = authority.lastIndex(of: ":") else { return (authority, "") }
-        return (String(authority[..<colon]), String(authority[authority.index(after: colon)...]))
-    }
+    public static func isLoopback(_ host: String) -> Bool { WebURLRule.isLoopback(host) }
 
     /// IRI mapping, character checks and the Appendix B split.
     static func reference(_ text: String) -> Result<URIReference, URLRefusal> {
@@ -122,15 +94,7 @@ public enum RecommendedURLPolicy {
         return .success(parsed)
     }
 
-    static func isURICharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return Array("-._~:/?#[]@!$&'()*+,;=".utf8).contains(byte)
-        }
-    }
+    static func isURICharacter(_ byte: UInt8) -> Bool { WebURLRule.isURICharacter(byte) }
 
     static func isHex(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)

@@ -47,6 +47,25 @@ public struct MarkdownTable: Hashable, Sendable {
         return "| " + padded.joined(separator: " | ") + " |"
     }
 
+    /// `text` as one CommonMark code span that nothing in it can end: the fence is one backtick longer
+    /// than the longest run of backticks inside, a space pads text that starts or ends with a backtick
+    /// (or a space), and line breaks and control characters are spelled `\u{XX}` so the span, and the
+    /// heading or line it is in, stay on one line. Inside a code span `<` and `&` are literal text.
+    public static func codeSpan(_ text: String) -> String {
+        let content = Escaping.visibleControls(text)
+        var longest = 0
+        var run = 0
+        for character in content {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad =
+            content.hasPrefix("`") || content.hasSuffix("`") || content.hasPrefix(" ") || content.hasSuffix(" ")
+            ? " " : ""
+        return fence + pad + content + pad + fence
+    }
+
     /// `text` safe inside one table cell: pipes, backslashes, Markdown punctuation and `<` escaped,
     /// line breaks shown as `↵`, control characters spelled `\u{XX}`.
     public static func cell(_ text: String) -> String {

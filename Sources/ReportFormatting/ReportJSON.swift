@@ -25,7 +25,7 @@ public enum ReportJSON {
         do {
             return try decoder.decode(type, from: Data(bytes))
         } catch {
-            throw ReportError(path: path, "not a \(type) document: \(error)")
+            throw ReportError(path: path, "not a \(type) document: \(error)", kind: .notAReport)
         }
     }
 }

@@ -18,7 +18,8 @@ public enum ConformanceMarkdown {
         out += "## Deviations\n\n"
         for run in report.runs {
             let deviations = run.results.filter { $0.outcome.isDeviation }
-            out += "### \(MarkdownTable.cell(run.implementation.title)) (`\(run.implementation.name)`)\n\n"
+            let name = MarkdownTable.codeSpan(run.implementation.name)
+            out += "### \(MarkdownTable.cell(run.implementation.title)) (\(name))\n\n"
             if deviations.isEmpty {
                 out += "No deviations.\n\n"
                 continue

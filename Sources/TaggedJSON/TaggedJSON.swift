@@ -103,6 +103,12 @@ public enum TaggedJSON {
             guard let seconds = ISODate.parse(text) else {
                 throw TaggedJSONError(path: valuePath, "date must be YYYY-MM-DDTHH:MM:SS[.fraction]Z, years 0001-9999")
             }
+            // The decoder's range (one range both ways): a fraction that rounds to 10000-01-01 is refused
+            // here, or encode would write bytes that decode rejects.
+            guard PropertyListValue.representableDates.contains(seconds) else {
+                throw TaggedJSONError(
+                    path: valuePath, "date \(text) rounds to \(RealText.text(seconds)) s, outside years 0001-9999")
+            }
             return .date(seconds)
         case "data":
             guard let bytes = Base64.decode(text) else {

@@ -41,6 +41,13 @@ public enum ExtendedAttributes {
     public static func value(
         named name: String, at path: String, followSymlinks: Bool = true, maximumSize: Int = linuxMaximumValueSize
     ) throws(XAttrError) -> [UInt8]? {
+        try value(named: name, at: BytePath(path), followSymlinks: followSymlinks, maximumSize: maximumSize)
+    }
+
+    /// `value(named:at:)` for a path given as bytes (kept as they are, whatever their encoding).
+    public static func value(
+        named name: String, at path: BytePath, followSymlinks: Bool = true, maximumSize: Int = linuxMaximumValueSize
+    ) throws(XAttrError) -> [UInt8]? {
         for _ in 0..<growthRetries {
             let size: Int
             switch Syscalls.get(
@@ -78,6 +85,14 @@ public enum ExtendedAttributes {
         _ value: [UInt8], named name: String, at path: String, mode: XAttrSetMode = .createOrReplace,
         followSymlinks: Bool = true
     ) throws(XAttrError) {
+        try setValue(value, named: name, at: BytePath(path), mode: mode, followSymlinks: followSymlinks)
+    }
+
+    /// `setValue(_:named:at:)` for a path given as bytes.
+    public static func setValue(
+        _ value: [UInt8], named name: String, at path: BytePath, mode: XAttrSetMode = .createOrReplace,
+        followSymlinks: Bool = true
+    ) throws(XAttrError) {
         let flags: Int32
         switch mode {
         case .createOrReplace: flags = 0
@@ -96,6 +111,13 @@ public enum ExtendedAttributes {
     /// The corresponding C function is `removexattr(2)` (`lremovexattr(2)` when `followSymlinks` is false).
     public static func removeValue(named name: String, at path: String, followSymlinks: Bool = true) throws(XAttrError)
     {
+        try removeValue(named: name, at: BytePath(path), followSymlinks: followSymlinks)
+    }
+
+    /// `removeValue(named:at:)` for a path given as bytes.
+    public static func removeValue(named name: String, at path: BytePath, followSymlinks: Bool = true)
+        throws(XAttrError)
+    {
         if case .failure(let code) = Syscalls.remove(path, name, follow: followSymlinks) {
             throw XAttrError(.remove, path: path, name: name, errno: code)
         }
@@ -105,6 +127,11 @@ public enum ExtendedAttributes {
     ///
     /// The corresponding C function is `listxattr(2)` (`llistxattr(2)` when `followSymlinks` is false).
     public static func names(at path: String, followSymlinks: Bool = true) throws(XAttrError) -> [String] {
+        try names(at: BytePath(path), followSymlinks: followSymlinks)
+    }
+
+    /// `names(at:)` for a path given as bytes.
+    public static func names(at path: BytePath, followSymlinks: Bool = true) throws(XAttrError) -> [String] {
         for _ in 0..<growthRetries {
             let size: Int
             switch Syscalls.list(

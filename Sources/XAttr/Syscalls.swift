@@ -31,57 +31,65 @@ enum Syscalls {
 
     /// `getxattr`/`lgetxattr`; with an empty buffer, the value's size.
     static func get(
-        _ path: String, _ name: String, into buffer: UnsafeMutableRawBufferPointer, follow: Bool
+        _ path: BytePath, _ name: String, into buffer: UnsafeMutableRawBufferPointer, follow: Bool
     ) -> Result<Int, SystemErrno> {
-        valueOrErrno {
-            #if canImport(Darwin)
-                getxattr(path, name, buffer.baseAddress, buffer.count, 0, follow ? 0 : noFollowFlag)
-            #else
-                follow
-                    ? getxattr(path, name, buffer.baseAddress, buffer.count)
-                    : lgetxattr(path, name, buffer.baseAddress, buffer.count)
-            #endif
+        path.withCString { path in
+            valueOrErrno {
+                #if canImport(Darwin)
+                    getxattr(path, name, buffer.baseAddress, buffer.count, 0, follow ? 0 : noFollowFlag)
+                #else
+                    follow
+                        ? getxattr(path, name, buffer.baseAddress, buffer.count)
+                        : lgetxattr(path, name, buffer.baseAddress, buffer.count)
+                #endif
+            }
         }
     }
 
     /// `setxattr`/`lsetxattr` with `XATTR_CREATE`/`XATTR_REPLACE` flags.
     static func set(
-        _ path: String, _ name: String, _ value: UnsafeRawBufferPointer, flags: Int32, follow: Bool
+        _ path: BytePath, _ name: String, _ value: UnsafeRawBufferPointer, flags: Int32, follow: Bool
     ) -> Result<Int, SystemErrno> {
-        valueOrErrno {
-            #if canImport(Darwin)
-                Int(setxattr(path, name, value.baseAddress, value.count, 0, flags | (follow ? 0 : noFollowFlag)))
-            #else
-                Int(
-                    follow
-                        ? setxattr(path, name, value.baseAddress, value.count, flags)
-                        : lsetxattr(path, name, value.baseAddress, value.count, flags))
-            #endif
+        path.withCString { path in
+            valueOrErrno {
+                #if canImport(Darwin)
+                    Int(setxattr(path, name, value.baseAddress, value.count, 0, flags | (follow ? 0 : noFollowFlag)))
+                #else
+                    Int(
+                        follow
+                            ? setxattr(path, name, value.baseAddress, value.count, flags)
+                            : lsetxattr(path, name, value.baseAddress, value.count, flags))
+                #endif
+            }
         }
     }
 
     /// `removexattr`/`lremovexattr`.
-    static func remove(_ path: String, _ name: String, follow: Bool) -> Result<Int, SystemErrno> {
-        valueOrErrno {
-            #if canImport(Darwin)
-                Int(removexattr(path, name, follow ? 0 : noFollowFlag))
-            #else
-                Int(follow ? removexattr(path, name) : lremovexattr(path, name))
-            #endif
+    static func remove(_ path: BytePath, _ name: String, follow: Bool) -> Result<Int, SystemErrno> {
+        path.withCString { path in
+            valueOrErrno {
+                #if canImport(Darwin)
+                    Int(removexattr(path, name, follow ? 0 : noFollowFlag))
+                #else
+                    Int(follow ? removexattr(path, name) : lremovexattr(path, name))
+                #endif
+            }
         }
     }
 
     /// `listxattr`/`llistxattr`; with an empty buffer, the size of the name list.
     static func list(
-        _ path: String, into buffer: UnsafeMutableRawBufferPointer, follow: Bool
+        _ path: BytePath, into buffer: UnsafeMutableRawBufferPointer, follow: Bool
     ) -> Result<Int, SystemErrno> {
         let names = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
-        return valueOrErrno {
-            #if canImport(Darwin)
-                listxattr(path, names, buffer.count, follow ? 0 : noFollowFlag)
-            #else
-                follow ? listxattr(path, names, buffer.count) : llistxattr(path, names, buffer.count)
-            #endif
+        return path.withCString { path in
+            valueOrErrno {
+                #if canImport(Darwin)
+                    listxattr(path, names, buffer.count, follow ? 0 : noFollowFlag)
+                #else
+                    follow ? listxattr(path, names, buffer.count) : llistxattr(path, names, buffer.count)
+                #endif
+            }
         }
     }
 

@@ -8,6 +8,7 @@ public struct XAttrError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var operation: Operation
+    /// The path for messages (`BytePath.description`: bytes that are not UTF-8 kept as markers).
     public var path: String
     /// The attribute name (empty for `list`).
     public var name: String
@@ -16,6 +17,17 @@ public struct XAttrError: Error, Hashable, Sendable, CustomStringConvertible {
     public var valueSize: Int?
     /// The limit the value exceeded, when known (the filesystem's, or the caller's `maximumSize`).
     public var limit: Int?
+    /// For `ENOSPC`: true when the filesystem had no free blocks left (statvfs), so the disk is full
+    /// rather than the value too large; nil when not known.
+    public var filesystemFull: Bool?
+
+    /// An error for a path given as bytes; `path` keeps them for display (see `BytePath.description`).
+    public init(
+        _ operation: Operation, path: BytePath, name: String, errno: SystemErrno, valueSize: Int? = nil,
+        limit: Int? = nil
+    ) {
+        self.init(operation, path: path.description, name: name, errno: errno, valueSize: valueSize, limit: limit)
+    }
 
     public init(
         _ operation: Operation, path: String, name: String, errno: SystemErrno, valueSize: Int? = nil,
@@ -51,6 +63,13 @@ public struct XAttrError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the file is on a read-only filesystem; its attributes cannot be changed"
         case .noSpace, .argumentListTooLong:
             if operation == .list { return "the attribute names total more than 64 KiB and cannot be listed" }
+            if errno == .noSpace, operation == .set, let size = valueSize, filesystemFull == true {
+                return "the filesystem is full: no space left for the \(size)-byte value; nothing was written"
+            }
+            if errno == .noSpace, operation == .set, let size = valueSize, let limit, size <= limit {
+                return "no room for the \(size)-byte value, although this filesystem holds at most \(limit) bytes "
+                    + "for \(name): the file's other attributes take the space (or the filesystem is full)"
+            }
             return "value too large: " + sizeText
         case .noSuchFile:
             return "no such file or directory"

@@ -1,5 +1,43 @@
 // Sources/XDSCommands/Arguments.swift - A small, strict command-line parser shared by every command
 
+import XAttr
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One command-line argument as the bytes `argv` held: a path keeps them all the way to the system call.
+public struct CommandLineArgument: Hashable, Sendable, ExpressibleByStringLiteral {
+    public var bytes: [UInt8]
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ text: String) { bytes = Array(text.utf8) }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// This process's `argv`, byte for byte (`CommandLine.arguments` would replace bytes that are not
+    /// UTF-8 with U+FFFD, and a path would name another file).
+    public static var processArguments: [CommandLineArgument] {
+        (0..<Int(CommandLine.argc)).map { index in
+            guard let pointer = CommandLine.unsafeArgv[index] else { return CommandLineArgument(bytes: []) }
+            let length = strlen(pointer)
+            return CommandLineArgument(
+                bytes: UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: length).map { $0 })
+        }
+    }
+
+    /// The argument as a path, byte for byte.
+    public var path: BytePath { BytePath(bytes: bytes) }
+    /// The argument as text for names and numbers (bytes that are not UTF-8 kept as display markers,
+    /// so they never match anything and print as `\xNN`).
+    public var text: String { path.description }
+    /// The argument as text, or nil when it is not valid UTF-8 (a field value must be text).
+    public var utf8Text: String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.utf8) == bytes ? text : nil
+    }
+}
+
 /// A command line that does not fit the command's options; reported with exit status 64.
 public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
@@ -25,33 +63,58 @@ public struct ArgumentSpec: Sendable {
 
 /// A parsed command line.
 public struct Arguments: Sendable {
-    public var positionals: [String] = []
-    public var values: [String: [String]] = [:]
+    /// The positional arguments, byte for byte.
+    public var positionalArguments: [CommandLineArgument] = []
+    /// Each value option's values, byte for byte, in order.
+    public var valueArguments: [String: [CommandLineArgument]] = [:]
     public var flags: Set<String> = []
     /// True when `-h` or `--help` was given; other checks are skipped so help always works.
     public var wantsHelp = false
 
-    /// The last value given for `option`, if any.
-    public func value(_ option: String) -> String? { values[option]?.last }
-    /// Every value given for `option`, in order.
-    public func allValues(_ option: String) -> [String] { values[option] ?? [] }
+    /// The positional arguments as text (see `CommandLineArgument.text`).
+    public var positionals: [String] { positionalArguments.map(\.text) }
+    /// The last value given for `option`, as text (see `CommandLineArgument.text`), if any.
+    public func value(_ option: String) -> String? { valueArguments[option]?.last?.text }
+    /// Every value given for `option`, in order, as text.
+    public func allValues(_ option: String) -> [String] { (valueArguments[option] ?? []).map(\.text) }
     /// Whether the flag was given.
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// Positional argument `index` as a path, byte for byte.
+    public func path(at index: Int) -> BytePath { positionalArguments[index].path }
+    /// The last value of `option` as a path, byte for byte.
+    public func path(_ option: String) -> BytePath? { valueArguments[option]?.last?.path }
+    /// The last value of `option` as text that must be valid UTF-8 (a field value): bytes that are not
+    /// UTF-8 are refused, never replaced.
+    public func text(_ option: String) throws(UsageError) -> String? {
+        guard let argument = valueArguments[option]?.last else { return nil }
+        guard let text = argument.utf8Text else {
+            throw UsageError("\(option): the value is not valid UTF-8 ('\(argument.text)')")
+        }
+        return text
+    }
+
+    /// Parses `arguments` given as text (tests, and callers without raw `argv`).
+    public static func parse(_ arguments: [String], spec: ArgumentSpec) throws(UsageError) -> Arguments {
+        try parse(arguments.map { CommandLineArgument($0) }, spec: spec)
+    }
 
     /// Parses `arguments` (without the command name) against `spec`.
     ///
     /// `--name value`, `--name=value`, flags, positionals, and `--` (everything after it is positional).
     /// A lone `-` is a positional (standard input).
     /// - Throws: `UsageError` for an unknown option, a missing value, or the wrong number of positionals.
-    public static func parse(_ arguments: [String], spec: ArgumentSpec) throws(UsageError) -> Arguments {
+    public static func parse(_ arguments: [CommandLineArgument], spec: ArgumentSpec) throws(UsageError)
+        -> Arguments
+    {
         var parsed = Arguments()
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
-            let argument = arguments[index]
+            let raw = arguments[index]
+            let argument = raw.text
             index += 1
             if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
-                parsed.positionals.append(argument)
+                parsed.positionalArguments.append(raw)
                 continue
             }
             if argument == "--" {
@@ -63,16 +126,16 @@ public struct Arguments: Sendable {
                 continue
             }
             var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+            var inlineValue: CommandLineArgument?
+            if let equals = raw.bytes.firstIndex(of: UInt8(ascii: "=")) {
+                name = CommandLineArgument(bytes: Array(raw.bytes[..<equals])).text
+                inlineValue = CommandLineArgument(bytes: Array(raw.bytes[(equals + 1)...]))
             }
             if spec.valueOptions.contains(name) {
                 if let inlineValue {
-                    parsed.values[name, default: []].append(inlineValue)
+                    parsed.valueArguments[name, default: []].append(inlineValue)
                 } else if index < arguments.count {
-                    parsed.values[name, default: []].append(arguments[index])
+                    parsed.valueArguments[name, default: []].append(arguments[index])
                     index += 1
                 } else {
                     throw UsageError("option '\(name)' needs a value")

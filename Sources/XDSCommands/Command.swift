@@ -1,5 +1,7 @@
 // Sources/XDSCommands/Command.swift - What every xds subcommand provides
 
+import XAttr
+
 /// One `xds` subcommand. Each lives in its own file under `Commands/`.
 public protocol Command: Sendable {
     /// The subcommand's name on the command line, e.g. `decode`.
@@ -9,43 +11,57 @@ public protocol Command: Sendable {
     /// The full `--help` text (USAGE, ARGUMENTS, OPTIONS, EXIT STATUS), lines within 80 columns.
     static var help: String { get }
     /// Runs the command with the arguments that follow its name.
-    static func run(_ arguments: [String]) -> ExitStatus
+    /// - Returns: the status of a completed run (success, or a verdict such as validate's findings).
+    /// - Throws: `CommandError` for everything else; `XDS.main` prints it and exits with its status.
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus
+    /// The exit status for an error kind; commands with their own contract (validate) override it.
+    static func exitStatus(for kind: CommandError.Kind) -> ExitStatus
 }
 
 extension Command {
-    /// Parses `arguments`, printing help (exit 0) or a usage error (exit 64) when that is the outcome.
-    /// - Returns: the parsed arguments, or the status to exit with.
-    static func parseOrExit(_ arguments: [String], spec: ArgumentSpec) -> Result<Arguments, ExitCode> {
+    public static func exitStatus(for kind: CommandError.Kind) -> ExitStatus { ExitStatus.standard(for: kind) }
+
+    /// A usage error with this command's help hint.
+    static func usage(_ message: String) -> CommandError {
+        CommandError(.usage, message, hint: "See 'xds \(name) --help' for more information.")
+    }
+
+    /// Parses `arguments`; `nil` when help was asked for and printed (then the command exits 0).
+    static func parse(_ arguments: [CommandLineArgument], spec: ArgumentSpec) throws(CommandError) -> Arguments? {
+        let parsed: Arguments
         do {
-            let parsed = try Arguments.parse(arguments, spec: spec)
-            if parsed.wantsHelp {
-                Console.printOut(help, terminator: help.hasSuffix("\n") ? "" : "\n")
-                return .failure(ExitCode(status: .success))
-            }
-            return .success(parsed)
+            parsed = try Arguments.parse(arguments, spec: spec)
         } catch {
-            Console.printError("Error: \(error.message)")
-            Console.printError("  See 'xds \(name) --help' for more information.")
-            return .failure(ExitCode(status: .usage))
+            throw usage(error.message)
+        }
+        if parsed.wantsHelp {
+            try printOut(help, terminator: help.hasSuffix("\n") ? "" : "\n")
+            return nil
+        }
+        return parsed
+    }
+
+    /// Reads the input file (standard input for nil or `-`).
+    static func readInput(_ path: BytePath?, limit: Int = 256 << 20) throws(CommandError) -> [UInt8] {
+        do {
+            return try Console.readInput(path, limit: limit)
+        } catch {
+            throw CommandError(error)
         }
     }
-}
 
-extension Command {
-    /// Reads the input file (standard input for nil or `-`), printing why it could not be read.
-    /// - Returns: the bytes, or the I/O-error status (74) to exit with.
-    static func readInputOrExit(_ path: String?, limit: Int = 256 << 20) -> Result<[UInt8], ExitCode> {
-        do {
-            return .success(try Console.readInput(path, limit: limit))
-        } catch {
-            Console.printError("error: \(error)")
-            return .failure(ExitCode(status: .ioError))
-        }
+    /// `Console.writeOut`, its failure as a `CommandError`.
+    static func writeOut(_ bytes: [UInt8]) throws(CommandError) {
+        do { try Console.writeOut(bytes) } catch { throw CommandError(error) }
     }
-}
 
-/// An exit status carried as an error through `Result`.
-public struct ExitCode: Error, Hashable, Sendable {
-    public var status: ExitStatus
-    public init(status: ExitStatus) { self.status = status }
+    /// `Console.printOut` (the tool's own text or a machine-readable format, unescaped).
+    static func printOut(_ text: String, terminator: String = "\n") throws(CommandError) {
+        do { try Console.printOut(text, terminator: terminator) } catch { throw CommandError(error) }
+    }
+
+    /// `Console.printLine`: one human-readable line holding untrusted text, escaped.
+    static func printLine(_ line: String) throws(CommandError) {
+        do { try Console.printLine(line) } catch { throw CommandError(error) }
+    }
 }

@@ -16,36 +16,75 @@ public enum XDS {
 
     /// Runs `xds` with `arguments` (including the program name at index 0).
     public static func main(_ arguments: [String]) -> ExitStatus {
-        let rest = Array(arguments.dropFirst())
-        guard let first = rest.first else {
-            Console.printError(overview)
+        main(arguments: arguments.map { CommandLineArgument($0) })
+    }
+
+    /// Runs `xds` with the raw `argv` (including the program name at index 0): paths keep their bytes.
+    ///
+    /// The one place where errors end: a command's `CommandError` is printed here (escaped, on
+    /// standard error) and its kind mapped to the exit status. A failed write to standard error makes a
+    /// successful run exit 74. `.brokenPipe` asks the caller to end by `SIGPIPE` (see `main.swift`).
+    public static func main(arguments: [CommandLineArgument]) -> ExitStatus {
+        var status: ExitStatus
+        do {
+            status = try dispatch(Array(arguments.dropFirst()))
+        } catch {
+            status = report(error, prefix: "xds", statusFor: ExitStatus.standard(for:))
+        }
+        if status == .success, Console.standardErrorFailed != nil { status = .ioError }
+        return status
+    }
+
+    /// Prints `error` and returns its status.
+    static func report(_ error: CommandError, prefix: String, statusFor: (CommandError.Kind) -> ExitStatus)
+        -> ExitStatus
+    {
+        if error.kind != .brokenPipe {
+            Console.printError("\(prefix): error: \(error.message)")
+            if let hint = error.hint { Console.printError("  " + hint) }
+        }
+        return statusFor(error.kind)
+    }
+
+    private static func dispatch(_ rest: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard let first = rest.first?.text else {
+            Console.printErrorText(overview)
             return .usage
+        }
+        func printOut(_ text: String) throws(CommandError) {
+            do { try Console.printOut(text, terminator: text.hasSuffix("\n") ? "" : "\n") } catch {
+                throw CommandError(error)
+            }
         }
         switch first {
         case "-h", "--help":
-            Console.printOut(overview)
+            try printOut(overview)
             return .success
         case "--version":
-            Console.printOut(version)
+            try printOut(version)
             return .success
         case "help":
-            if rest.count > 1, let command = commands.first(where: { $0.name == rest[1] }) {
-                Console.printOut(command.help, terminator: command.help.hasSuffix("\n") ? "" : "\n")
+            let topic = rest.count > 1 ? rest[1].text : nil
+            if let topic, let command = commands.first(where: { $0.name == topic }) {
+                try printOut(command.help)
                 return .success
             }
-            if rest.count > 1, rest[1] == "adapter" {
-                Console.printOut(AdapterProtocolHelp.text)
+            if topic == "adapter" {
+                try printOut(AdapterProtocolHelp.text)
                 return .success
             }
-            Console.printOut(overview)
-            return rest.count > 1 ? .usage : .success
+            try printOut(overview)
+            return topic == nil ? .success : .usage
         default:
             guard let command = commands.first(where: { $0.name == first }) else {
-                Console.printError("Error: unknown command '\(first)'")
-                Console.printError("  See 'xds --help' for the list of commands.")
-                return .usage
+                throw CommandError(
+                    .usage, "unknown command '\(first)'", hint: "See 'xds --help' for the list of commands.")
             }
-            return command.run(Array(rest.dropFirst()))
+            do {
+                return try command.run(Array(rest.dropFirst()))
+            } catch {
+                return report(error, prefix: "xds \(command.name)", statusFor: command.exitStatus(for:))
+            }
         }
     }
 

@@ -8,4 +8,10 @@ import XDSCommands
     import Darwin
 #endif
 
-exit(XDS.main(CommandLine.arguments).rawValue)
+let status = XDS.main(arguments: CommandLineArgument.processArguments)
+if status == .brokenPipe {
+    // The reader of standard output went away: end as Unix tools do, by SIGPIPE, quietly.
+    signal(SIGPIPE, SIG_DFL)
+    raise(SIGPIPE)
+}
+exit(status.rawValue)

@@ -140,8 +140,20 @@ struct AttributeFileTests {
                 try AttributeFile.write(DocumentSourceAttribute(identifier: "a"), to: file)
             }
             let insecure = DocumentSourceAttribute(identifier: "a", name: "b", appInfoURL: "http://x/a.json")
-            #expect(throws: AttributeFileError.insecureURL("http://x/a.json")) {
+            #expect(throws: AttributeFileError.insecureURL("http://x/a.json", reason: "http is not https")) {
                 try AttributeFile.write(insecure, to: file)
+            }
+            // A URL no URL parser can hold is refused even when insecure URLs are allowed.
+            var lenient = AttributeFile.WriteOptions()
+            lenient.allowInsecureURL = true
+            for bad in ["https://h/<img>", "https://user@h/a", "https://h:99999999/a", "https://h/a b"] {
+                let attribute = DocumentSourceAttribute(identifier: "a", name: "b", appInfoURL: bad)
+                #expect(throws: AttributeFileError.self) { try AttributeFile.write(attribute, to: file) }
+                if bad.contains("<") || bad.contains(" ") {
+                    #expect(throws: AttributeFileError.self) {
+                        try AttributeFile.write(attribute, to: file, options: lenient)
+                    }
+                }
             }
             #expect(try Tool.getfattr(file) == nil)
             var options = AttributeFile.WriteOptions()

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct ConventionRulesTests {
     @Test(arguments: [
-        "https://workingcopyapp.com/appInfo.json", "HTTPS://example.com", "https://user@host:8443/a?b#c",
+        "https://workingcopyapp.com/appInfo.json", "HTTPS://example.com", "https://host:8443/a?b#c",
+        "https://host:65535/", "https://host:00443/", "https://[::1]:443/a", "https://exämple.com/ä",
     ])
     func acceptsAbsoluteHTTPS(url: String) {
         #expect(ConventionRules.isAbsoluteHTTPS(url))
@@ -14,6 +15,9 @@ import Testing
     @Test(arguments: [
         "http://example.com/appInfo.json", "appInfo.json", "//example.com/a", "https:/example.com", "https://",
         "https:///path", "https://exa mple.com/", "ftp://example.com", "", "https://:443/",
+        // One URL rule (WebURLRule): no userinfo, ports within 0...65535, only characters a URL holds.
+        "https://user@host:8443/a?b#c", "https://host:65536/", "https://host:99999999/", "https://h/<img>",
+        "https://h/a>b", "https://h/a\u{1B}[2J", "https://h/a\nappInfoURL: x", "https://h/%zz", "https://h:8x/",
     ])
     func refusesEverythingElse(url: String) {
         #expect(!ConventionRules.isAbsoluteHTTPS(url))

@@ -45,6 +45,33 @@ import Testing
         #expect(markdown.contains("&lt;script&gt;"))
     }
 
+    /// `--name` is the adapter's name in the heading's code span: a backtick, a line break or raw HTML in
+    /// it must stay inside the span (CommonMark: a code span ends only at a backtick run of its length).
+    @Test(arguments: ["x` <img src=x onerror=alert(1)> `", "``a```", "`", "a\n<img onerror=x>", " x "])
+    func adapterNameCannotLeaveTheHeadingCodeSpan(name: String) {
+        var hostile = report
+        hostile.runs[2].implementation.name = name
+        let markdown = ConformanceMarkdown.render(hostile)
+        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### ") && $0.contains("Adapter") }
+        #expect(headings.count == 1, "the heading stays one line")
+        guard let heading = headings.first, let open = heading.firstIndex(of: "(") else { return }
+        // Parse the span as CommonMark does: the opening fence's run length closes it.
+        let afterParen = heading[heading.index(after: open)...]
+        let fence = afterParen.prefix { $0 == "`" }
+        #expect(fence.count >= 1)
+        let rest = afterParen.dropFirst(fence.count)
+        guard let close = rest.range(of: String(fence)) else {
+            Issue.record("no closing fence in \(heading)")
+            return
+        }
+        #expect(rest[close.upperBound...] == ")", "nothing after the span but the parenthesis: \(heading)")
+        #expect(!rest[close.upperBound...].contains("`"))
+        // The fence is longer than any backtick run inside, so the first match is the real end.
+        let inside = rest[..<close.lowerBound]
+        #expect(!inside.contains(String(fence)))
+        #expect(MarkdownTable.codeSpan(name).hasPrefix(String(fence)))
+    }
+
     @Test func markdownCountsEachImplementationPerArea() {
         let markdown = ConformanceMarkdown.render(report)
         #expect(markdown.contains("| reference | plist | 4 |"))

@@ -65,3 +65,31 @@ import Testing
         #expect(error(json)?.path == path)
     }
 }
+
+/// One date range both ways: whatever tagged JSON accepts, the strict decoder accepts once encoded.
+@Suite struct DateRangeTests {
+    @Test(arguments: [
+        "9999-12-31T23:59:59.99999Z", "9999-12-31T23:59:59.9999999Z", "9999-12-31T23:59:59.99998Z",
+        "9999-12-31T23:59:59Z", "9999-12-31T23:59:59.5Z", "0001-01-01T00:00:00Z", "0001-01-01T00:00:00.000001Z",
+        "2001-01-01T00:00:00Z",
+    ])
+    func encodeAcceptsOnlyWhatDecodeAccepts(text: String) throws {
+        let json = Array("{\"type\":\"date\",\"value\":\"\(text)\"}".utf8)
+        let value: PropertyListValue
+        do {
+            value = try TaggedJSON.decode(json)
+        } catch {
+            // Refused on the way in: it must be a date that no bplist the decoder accepts can hold.
+            #expect(text.hasPrefix("9999-12-31T23:59:59.9999"), "refused \(text): \(error)")
+            return
+        }
+        let bytes = BPlistEncoder.encode(value)
+        #expect(throws: Never.self, "\(text) encodes to bytes decode rejects") { try BPlistDecoder.decode(bytes) }
+    }
+
+    @Test func aFractionThatRoundsToYear10000IsRefused() {
+        #expect(throws: TaggedJSONError.self) {
+            try TaggedJSON.decode(Array(#"{"type":"date","value":"9999-12-31T23:59:59.99999Z"}"#.utf8))
+        }
+    }
+}

@@ -1,5 +1,6 @@
 // Tests/XDSEndToEndTests/ArgumentsTests.swift - The shared command-line parser
 
+import XAttr
 import Testing
 
 @testable import XDSCommands
@@ -44,5 +45,18 @@ import Testing
     ])
     func rejectsWhatDoesNotFit(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try Arguments.parse(arguments, spec: spec) }
+    }
+
+    /// Bytes that are not UTF-8: kept for paths, refused for text, never replaced with U+FFFD.
+    @Test func pathsKeepTheirBytesAndTextMustBeUTF8() throws {
+        let bad = CommandLineArgument(bytes: Array("bad".utf8) + [0xFF, 0xFE])
+        let inline = CommandLineArgument(bytes: Array("--run=".utf8) + [0xC0, 0xAF])
+        let parsed = try Arguments.parse([bad, "--scale", bad, inline], spec: spec)
+        #expect(parsed.path(at: 0).bytes == Array("bad".utf8) + [0xFF, 0xFE])
+        #expect(parsed.path("--scale")?.bytes == Array("bad".utf8) + [0xFF, 0xFE])
+        #expect(parsed.path("--run")?.bytes == [0xC0, 0xAF])
+        #expect(throws: UsageError.self) { try parsed.text("--scale") }
+        #expect(!parsed.positionals[0].contains("\u{FFFD}"))
+        #expect(try Arguments.parse(["--scale", "ünï"], spec: spec).text("--scale") == "ünï")
     }
 }

@@ -29,7 +29,7 @@ import Testing
         let run = try BuiltProducts.run("xds", ["decode"], input: try vector("invalid/header-and-zero-trailer.bplist"))
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderrText == "error: trailer at offset 14: offset-table entry size is 0\n")
+        #expect(run.stderrText == "xds decode: error: trailer at offset 14: offset-table entry size is 0\n")
     }
 
     @Test func encodeNamesTheJSONPathOfABadValue() throws {

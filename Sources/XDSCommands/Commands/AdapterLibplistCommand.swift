@@ -22,63 +22,43 @@ enum AdapterLibplistCommand: Command {
               cannot be given to libplist's API when encoding)
           64  usage error
           70  libplist accepted the input but returned a node the bridge cannot read
+          74  standard input could not be read or standard output not written
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: ArgumentSpec(positionals: 1...1)) {
-        case .success(let value): parsed = value
-        case .failure(let code): return code.status
-        }
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard let parsed = try parse(arguments, spec: ArgumentSpec(positionals: 1...1)) else { return .success }
         switch parsed.positionals[0] {
         case "capabilities":
-            Console.printOut(#"["decode", "encode"]"#)
-            return .success
+            try printOut(#"["decode", "encode"]"#)
         case "version":
-            Console.printOut("libplist \(Libplist.version) (C API)")
-            return .success
-        case "decode": return decode()
-        case "encode": return encode()
+            try printOut("libplist \(Libplist.version) (C API)")
+        case "decode":
+            let bytes = try readInput(nil)
+            let value: PropertyListValue
+            do {
+                value = try Libplist.decode(bytes)
+            } catch {
+                throw CommandError(error.kind == .unsupportedNode ? .internalError : .rejected, "\(error)")
+            }
+            try writeOut(TaggedJSON.encode(value) + [0x0A])
+        case "encode":
+            let bytes = try readInput(nil)
+            let value: PropertyListValue
+            do {
+                value = try TaggedJSON.decode(bytes)
+            } catch {
+                throw CommandError(.rejected, "input: \(error)")
+            }
+            let encoded: [UInt8]
+            do {
+                encoded = try Libplist.encode(value)
+            } catch {
+                throw CommandError(.rejected, "\(error)")
+            }
+            try writeOut(encoded)
         default:
-            Console.printError("Error: unknown call '\(parsed.positionals[0])'")
-            return .usage
+            throw usage("unknown call '\(parsed.positionals[0])'")
         }
-    }
-
-    private static func decode() -> ExitStatus {
-        let bytes: [UInt8]
-        switch readInputOrExit(nil) {
-        case .success(let input): bytes = input
-        case .failure(let exit): return exit.status
-        }
-        do {
-            Console.writeOut(TaggedJSON.encode(try Libplist.decode(bytes)) + [0x0A])
-            return .success
-        } catch {
-            Console.printError("error: \(error)")
-            return error.kind == .unsupportedNode ? .internalError : .rejected
-        }
-    }
-
-    private static func encode() -> ExitStatus {
-        let bytes: [UInt8]
-        switch readInputOrExit(nil) {
-        case .success(let input): bytes = input
-        case .failure(let exit): return exit.status
-        }
-        let value: PropertyListValue
-        do {
-            value = try TaggedJSON.decode(bytes)
-        } catch {
-            Console.printError("error: input: \(error)")
-            return .rejected
-        }
-        do {
-            Console.writeOut(try Libplist.encode(value))
-            return .success
-        } catch {
-            Console.printError("error: \(error)")
-            return .rejected
-        }
+        return .success
     }
 }

@@ -14,17 +14,15 @@ enum CapabilitiesCommand: Command {
         EXIT STATUS:
           0   printed
           64  usage error
+          74  standard output could not be written
         """
 
     /// The calls `xds` answers as an adapter (DESIGN §5 names).
     static let calls = ["decode", "encode", "read-attribute", "write-attribute", "select-icon", "load-icon"]
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        switch parseOrExit(arguments, spec: ArgumentSpec()) {
-        case .failure(let code): return code.status
-        case .success:
-            Console.printOut("[" + calls.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
-            return .success
-        }
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard try parse(arguments, spec: ArgumentSpec()) != nil else { return .success }
+        try printOut("[" + calls.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        return .success
     }
 }

@@ -38,8 +38,10 @@ enum ConformanceCommand: Command {
                                   Writes every deviation as a list; with several
                                   implementations FILE must contain {impl}.
           --timeout SECONDS       Per call (default: 10).
-          --cpu-limit SECONDS     CPU-time limit per call, 0 for none (default: 2).
-          --memory-limit MIB      Address-space limit per call (default: 4096).
+          --cpu-limit SECONDS     CPU-time limit per call, 0 for none, at most 86400
+                                  (default: 2).
+          --memory-limit MIB      Address-space limit per call, 16 to 134217728
+                                  (default: 4096).
           --jobs N                Calls run at once (default: 2).
           --json                  Prints the report JSON instead of the summary.
           --junit FILE, --html FILE, --markdown FILE
@@ -49,7 +51,8 @@ enum ConformanceCommand: Command {
           0   no required-level case deviates unexpectedly, no known failure is stale
           1   an unexpected deviation, a stale or unknown known-failure entry
           64  usage error
-          74  vectors unreadable, report or list unwritable, implementation unusable
+          74  vectors unreadable, report or list unwritable, implementation
+              unusable, standard output not written
         """
 
     static let spec = ArgumentSpec(
@@ -63,19 +66,14 @@ enum ConformanceCommand: Command {
         ],
         flags: ["--json"])
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .success(let value): parsed = value
-        case .failure(let code): return code.status
-        }
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
+        let options: ConformanceOptions
         do {
-            let options = try ConformanceOptions(parsed)
-            return ConformanceRun(options: options).run()
+            options = try ConformanceOptions(parsed)
         } catch {
-            Console.printError("Error: \(error.message)")
-            Console.printError("  See 'xds conformance --help' for more information.")
-            return .usage
+            throw usage(error.message)
         }
+        return try ConformanceRun(options: options).run()
     }
 }

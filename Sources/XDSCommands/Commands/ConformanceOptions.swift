@@ -79,14 +79,17 @@ struct ConformanceOptions {
             limits.timeout = seconds
         }
         if let text = arguments.value("--memory-limit") {
-            guard let mebibytes = Int(text), mebibytes >= 16 else {
-                throw UsageError("--memory-limit: expected MiB ≥ 16")
+            guard let mebibytes = Int(text), Self.memoryLimitMiB.contains(mebibytes) else {
+                throw UsageError(
+                    "--memory-limit: expected MiB in \(Self.memoryLimitMiB.lowerBound)..."
+                        + "\(Self.memoryLimitMiB.upperBound) (16 MiB to 128 TiB)")
             }
             limits.addressSpace = mebibytes << 20
         }
         if let text = arguments.value("--cpu-limit") {
-            guard let seconds = Int(text), seconds >= 0 else {
-                throw UsageError("--cpu-limit: expected seconds, 0 for none")
+            guard let seconds = Int(text), Self.cpuLimitSeconds.contains(seconds) else {
+                throw UsageError(
+                    "--cpu-limit: expected seconds in 0...\(Self.cpuLimitSeconds.upperBound), 0 for none")
             }
             limits.cpuSeconds = seconds == 0 ? nil : seconds
         }
@@ -99,6 +102,12 @@ struct ConformanceOptions {
         html = arguments.value("--html")
         markdown = arguments.value("--markdown")
     }
+
+    /// `--memory-limit` in MiB: at least 16, at most 2^27 (128 TiB, the x86-64 user address space),
+    /// so that the byte count never overflows.
+    static let memoryLimitMiB = 16...(1 << 27)
+    /// `--cpu-limit` in seconds: at most a day (the hard limit is one more second; no overflow).
+    static let cpuLimitSeconds = 0...86_400
 
     private static func list(_ arguments: Arguments, _ option: String) -> [String] {
         arguments.allValues(option).flatMap { $0.split(separator: ",").map(String.init) }

@@ -13,7 +13,7 @@ import Foundation
 struct ConformanceRun {
     var options: ConformanceOptions
 
-    func run() -> ExitStatus {
+    func run() throws(CommandError) -> ExitStatus {
         let vectorDirectory: VectorDirectory
         do {
             vectorDirectory = try VectorDirectory.load(directory: options.vectors)
@@ -62,11 +62,11 @@ struct ConformanceRun {
         do {
             result = try session.run(implementations, knownFailures: knownFailures(for:), progress: progress)
         } catch {
-            if progress != nil { writeStandardError(Array("\r\u{1B}[K".utf8)) }
+            if progress != nil { Console.writeError(Array("\r\u{1B}[K".utf8)) }
             Console.printError("Error: \(error)")
             return .ioError
         }
-        if progress != nil { writeStandardError(Array("\r\u{1B}[K".utf8)) }
+        if progress != nil { Console.writeError(Array("\r\u{1B}[K".utf8)) }
         Console.printError(
             "ran \(result.caseCount) cases × \(implementations.count) implementations in "
                 + String(format: "%.1f", result.seconds) + " s with \(options.jobs) jobs")
@@ -88,10 +88,17 @@ struct ConformanceRun {
             Console.printError("Error: \(failure)")
             return .ioError
         }
-        if options.json {
-            Console.writeOut(ConformanceOutput.json(report) + [10])
-        } else {
-            Console.printOut(Summary.table(report))
+        do {
+            if options.json {
+                try Console.writeOut(ConformanceOutput.json(report) + [10])
+            } else {
+                // Implementation names come from the command line and adapters: each line escaped.
+                for line in Summary.table(report).split(separator: "\n", omittingEmptySubsequences: false) {
+                    try Console.printLine(String(line))
+                }
+            }
+        } catch {
+            throw CommandError(error)
         }
         for line in result.failureLines { Console.printError(line) }
         if status == .success && result.failed { status = .rejected }
@@ -126,11 +133,6 @@ struct ConformanceRun {
     }
 
     private static let progressLine: @Sendable (Int, Int) -> Void = { done, total in
-        if done == total || done % 25 == 0 { writeStandardError(Array("\r[\(done)/\(total)] cases".utf8)) }
+        if done == total || done % 25 == 0 { Console.writeError(Array("\r[\(done)/\(total)] cases".utf8)) }
     }
-}
-
-/// Writes raw bytes to standard error (the progress line has no newline).
-private func writeStandardError(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
 }

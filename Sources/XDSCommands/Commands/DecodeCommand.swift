@@ -23,36 +23,28 @@ enum DecodeCommand: Command {
 
         OUTPUT:
           Tagged JSON and a newline on standard output. On rejection, one line
-          on standard error: error: <category> at offset <n>: <message>
+          on standard error: xds decode: error: <category> at offset <n>: <message>
           Categories and rules: Docs/codec.md.
 
         EXIT STATUS:
           0   decoded
           1   rejected (not an acceptable bplist00)
           64  usage error
-          74  the input file could not be read
+          74  the input file could not be read, or standard output not written
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: ArgumentSpec(flags: ["--lenient"], positionals: 0...1)) {
-        case .success(let arguments): parsed = arguments
-        case .failure(let exit): return exit.status
-        }
-        let bytes: [UInt8]
-        switch readInputOrExit(parsed.positionals.first) {
-        case .success(let input): bytes = input
-        case .failure(let exit): return exit.status
-        }
-        do {
-            let value = try BPlistDecoder.decode(bytes, rules: parsed.has("--lenient") ? .lenient : .strict)
-            var json = TaggedJSON.encode(value)
-            json.append(0x0A)
-            Console.writeOut(json)
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard let parsed = try parse(arguments, spec: ArgumentSpec(flags: ["--lenient"], positionals: 0...1)) else {
             return .success
-        } catch {
-            Console.printError("error: \(error)")
-            return .rejected
         }
+        let bytes = try readInput(parsed.positionalArguments.first?.path)
+        let value: PropertyListValue
+        do {
+            value = try BPlistDecoder.decode(bytes, rules: parsed.has("--lenient") ? .lenient : .strict)
+        } catch {
+            throw CommandError(.rejected, "\(error)")
+        }
+        try writeOut(TaggedJSON.encode(value) + [0x0A])
+        return .success
     }
 }

@@ -22,32 +22,25 @@ enum EncodeCommand: Command {
 
         OUTPUT:
           The bplist bytes on standard output. On rejection, one line on
-          standard error: error: <JSON path>: <message>
+          standard error: xds encode: error: <JSON path>: <message>
 
         EXIT STATUS:
           0   encoded
           1   rejected (not tagged JSON, or a value bplist cannot hold)
           64  usage error
-          74  the input file could not be read
+          74  the input file could not be read, or standard output not written
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: ArgumentSpec(positionals: 0...1)) {
-        case .success(let arguments): parsed = arguments
-        case .failure(let exit): return exit.status
-        }
-        let bytes: [UInt8]
-        switch readInputOrExit(parsed.positionals.first) {
-        case .success(let input): bytes = input
-        case .failure(let exit): return exit.status
-        }
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard let parsed = try parse(arguments, spec: ArgumentSpec(positionals: 0...1)) else { return .success }
+        let bytes = try readInput(parsed.positionalArguments.first?.path)
+        let value: PropertyListValue
         do {
-            Console.writeOut(BPlistEncoder.encode(try TaggedJSON.decode(bytes)))
-            return .success
+            value = try TaggedJSON.decode(bytes)
         } catch {
-            Console.printError("error: \(error)")
-            return .rejected
+            throw CommandError(.rejected, "\(error)")
         }
+        try writeOut(BPlistEncoder.encode(value))
+        return .success
     }
 }

@@ -42,13 +42,9 @@ enum FSMatrixCommand: Command {
           74  the reports could not be written
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         let spec = ArgumentSpec(valueOptions: ["--out", "--only", "--adapter"], flags: ["--clean"])
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         guard Mounts.canMount else {
             Console.printError("xds fs-matrix: needs root and loop devices; run it as root (sudo make fs)")
             return .rejected
@@ -85,7 +81,8 @@ enum FSMatrixCommand: Command {
             adapters.append((name: String(extra[..<equals]), command: command))
         }
         let options = MatrixOptions(
-            xdsVersion: XDS.version, command: (["xds", name] + arguments).joined(separator: " "), adapters: adapters,
+            xdsVersion: XDS.version, command: (["xds", name] + arguments.map(\.text)).joined(separator: " "),
+            adapters: adapters,
             filesystems: filesystems)
         MatrixSafety.begin()
         MatrixSafety.installSignalCleanup()

@@ -32,31 +32,37 @@ enum FSProbeCommand: Command {
           0   probed; every limit matches the formula where there is one
           1   probed; a limit differs from the writer's formula (listed)
           64  usage error
-          74  a directory could not be probed
+          74  a directory could not be probed, or standard output not written
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: ArgumentSpec(flags: ["--json"], positionals: 1...Int.max)) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard let parsed = try parse(arguments, spec: ArgumentSpec(flags: ["--json"], positionals: 1...Int.max))
+        else { return .success }
         var results: [ProbeResult] = []
-        for directory in parsed.positionals {
+        for argument in parsed.positionalArguments {
+            // The probe works on text paths: refuse a name that is not UTF-8 rather than probe another.
+            guard let directory = argument.utf8Text else {
+                throw usage("\(argument.text): a directory whose name is not UTF-8 cannot be probed")
+            }
             do {
                 results.append(try AttributeProbe.probe(directory))
             } catch {
-                Console.printError("xds fs-probe: \(error.message)")
-                return .ioError
+                throw CommandError(.inputOutput, error.message)
             }
         }
         if parsed.has("--json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            guard let data = try? encoder.encode(results) else { return .internalError }
-            Console.writeOut(Array(data) + [0x0A])
+            guard let data = try? encoder.encode(results) else {
+                throw CommandError(.internalError, "the results could not be encoded as JSON")
+            }
+            try writeOut(Array(data) + [0x0A])
         } else {
-            Console.printOut(results.map(\.text).joined(separator: "\n\n"))
+            for line in results.map(\.text).joined(separator: "\n\n").split(
+                separator: "\n", omittingEmptySubsequences: false)
+            {
+                try printLine(String(line))
+            }
         }
         let differences = results.flatMap { result in result.formulaDifferences.map { (result.directory, $0) } }
         for (directory, limit) in differences {

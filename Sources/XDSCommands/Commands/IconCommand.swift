@@ -6,6 +6,7 @@ import IconCache
 import IconLoading
 import IconMask
 import Icons
+import XAttr
 
 #if canImport(Glibc)
     import Glibc
@@ -52,18 +53,14 @@ enum IconCommand: Command {
           74 the output cannot be written. See Docs/icons.md.
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         let spec = ArgumentSpec(
             valueOptions: [
                 "--scale", "--app-info-url", "--profile", "--corners", "-o", "--output", "--cache-dir", "--ca-file",
                 "--timeout",
             ],
             flags: ["--json", "--explain", "--no-cache", "--clear-cache"], positionals: 0...1)
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .failure(let exit): return exit.status
-        case .success(let value): parsed = value
-        }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let cache = IconCacheStore(directory: parsed.value("--cache-dir") ?? IconCacheStore.defaultDirectory())
         if parsed.has("--clear-cache") {
             do {
@@ -71,27 +68,18 @@ enum IconCommand: Command {
                 Console.printError(
                     "xds icon: cleared \(removed) cache entr\(removed == 1 ? "y" : "ies") in \(cache.directory)")
             } catch {
-                Console.printError("xds icon: \(error)")
-                return .ioError
+                throw CommandError(.inputOutput, error.description)
             }
             if parsed.positionals.isEmpty && parsed.value("--app-info-url") == nil { return .success }
         }
         let options: IconCommandOptions
         switch IconCommandOptions.parse(parsed) {
-        case .failure(let error): return usage(error.message)
+        case .failure(let error): throw usage(error.message)
         case .success(let value): options = value
         }
         var appInfoURL = parsed.value("--app-info-url")
-        if let path = parsed.positionals.first {
-            switch attributeAppInfoURL(path) {
-            case .failure(let exit): return exit.status
-            case .success(let url): appInfoURL = url
-            }
-        }
-        guard let appInfoURL else {
-            Console.printError("xds icon: no icon: the attribute has no appInfoURL")
-            return .rejected
-        }
+        if !parsed.positionalArguments.isEmpty { appInfoURL = try attributeAppInfoURL(parsed.path(at: 0)) }
+        guard let appInfoURL else { throw CommandError(.rejected, "no icon: the attribute has no appInfoURL") }
         let request = IconLoadRequest(
             appInfoURL: appInfoURL, scale: options.scale, profile: options.profile, corners: options.corners,
             caFile: parsed.value("--ca-file"), timeout: options.timeout,
@@ -109,16 +97,18 @@ enum IconCommand: Command {
         var status = ExitStatus.success
         switch outcome {
         case .success(let icon):
-            if let failure = writeOutput(icon.png, to: options.output) {
-                Console.printError("xds icon: cannot write \(options.output): \(failure)")
-                status = .ioError
+            if options.output == "-" {
+                try writeOut(icon.png)
+            } else if let failure = writeOutput(icon.png, to: options.output) {
+                throw CommandError(.inputOutput, "cannot write \(options.output): \(failure)")
             }
         case .failure(let error):
-            Console.printError("xds icon: \(error)")
+            // A verdict with its own status (Docs/icons.md), printed here so that --json still follows.
+            Console.printError("xds icon: error: \(error)")
             status = exitStatus(for: error)
         }
         if parsed.has("--json") {
-            Console.printOut(
+            try printOut(
                 IconReportJSON.object(
                     request: request, trace: trace, outcome: outcome, output: options.output, status: status))
         }
@@ -136,25 +126,23 @@ enum IconCommand: Command {
         }
     }
 
-    private static func attributeAppInfoURL(_ path: String) -> Result<String?, ExitCode> {
+    private static func attributeAppInfoURL(_ path: BytePath) throws(CommandError) -> String? {
+        let bytes: [UInt8]?
         do {
-            guard let bytes = try AttributeFile.readBytes(at: path, followSymlinks: true) else {
-                Console.printError("xds icon: no icon: \(path) has no x-document-source attribute")
-                return .failure(ExitCode(status: .rejected))
-            }
-            return .success(try DocumentSourceAttribute(decoding: bytes).appInfoURL)
+            bytes = try AttributeFile.readBytes(at: path, followSymlinks: true)
         } catch {
-            Console.printError("xds icon: no icon: \(path): \(error)")
-            return .failure(ExitCode(status: .rejected))
+            throw CommandError(.rejected, "no icon: \(error)")
+        }
+        guard let bytes else { throw CommandError(.rejected, "no icon: \(path) has no x-document-source attribute") }
+        do {
+            return try DocumentSourceAttribute(decoding: bytes).appInfoURL
+        } catch {
+            throw CommandError(.rejected, "no icon: \(path): the attribute is unreadable: \(error)")
         }
     }
 
-    /// Writes `bytes` to `path` through a temporary file and a rename (or to standard output for `-`).
+    /// Writes `bytes` to `path` through a temporary file and a rename.
     private static func writeOutput(_ bytes: [UInt8], to path: String) -> String? {
-        if path == "-" {
-            Console.writeOut(bytes)
-            return nil
-        }
         let temporary = path + ".\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
@@ -175,12 +163,6 @@ enum IconCommand: Command {
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if failure != nil { unlink(temporary) }
         return failure
-    }
-
-    private static func usage(_ message: String) -> ExitStatus {
-        Console.printError("Error: \(message)")
-        Console.printError("  See 'xds icon --help' for more information.")
-        return .usage
     }
 }
 

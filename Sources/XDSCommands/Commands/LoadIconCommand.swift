@@ -29,35 +29,31 @@ enum LoadIconCommand: Command {
           standard error), 64 usage. 'xds icon' tells these apart.
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         let spec = ArgumentSpec(valueOptions: ["--scale", "--app-info-url", "--ca-file", "--profile"])
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .failure(let exit): return exit.status
-        case .success(let value): parsed = value
-        }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         guard let scaleText = parsed.value("--scale"), let scale = Int(scaleText), IconMasker.scales.contains(scale)
-        else { return usage("--scale needs an integer in \(IconMasker.scales)") }
-        guard let appInfoURL = parsed.value("--app-info-url") else { return usage("--app-info-url is required") }
+        else { throw usage("--scale needs an integer in \(IconMasker.scales)") }
+        let appInfoURLText: String?
+        do {
+            appInfoURLText = try parsed.text("--app-info-url")
+        } catch {
+            throw usage(error.message)
+        }
+        guard let appInfoURL = appInfoURLText else { throw usage("--app-info-url is required") }
         guard let profile = IconProfile(rawValue: parsed.value("--profile") ?? IconProfile.recommended.rawValue) else {
-            return usage("--profile must be 'recommended' or 'legacy'")
+            throw usage("--profile must be 'recommended' or 'legacy'")
         }
         let request = IconLoadRequest(
             appInfoURL: appInfoURL, scale: scale, profile: profile, caFile: parsed.value("--ca-file"), timeout: 10)
         var trace = LoadTrace()
+        let icon: LoadedIcon
         do {
-            let icon = try IconLoader.load(request, trace: &trace)
-            Console.writeOut(icon.png)
-            return .success
+            icon = try IconLoader.load(request, trace: &trace)
         } catch {
-            Console.printError("xds load-icon: \(error)")
-            return .rejected
+            throw CommandError(.rejected, error.description)
         }
-    }
-
-    private static func usage(_ message: String) -> ExitStatus {
-        Console.printError("Error: \(message)")
-        Console.printError("  See 'xds load-icon --help' for more information.")
-        return .usage
+        try writeOut(icon.png)
+        return .success
     }
 }

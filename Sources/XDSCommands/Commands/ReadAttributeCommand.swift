@@ -22,25 +22,24 @@ enum ReadAttributeCommand: Command {
           0   read; the JSON object (possibly {}) on standard output
           1   no attribute, or not a readable one (message on standard error)
           64  usage error
+          74  standard output could not be written
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: ArgumentSpec(positionals: 1...1)) {
-        case .success(let value): parsed = value
-        case .failure(let code): return code.status
-        }
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard let parsed = try parse(arguments, spec: ArgumentSpec(positionals: 1...1)) else { return .success }
+        let attribute: DocumentSourceAttribute
         do {
-            let attribute = try AttributeFile.read(at: parsed.positionals[0])
-            var fields: [String: String] = [:]
-            for (key, value) in attribute.fields { fields[key] = value }
-            let data = try JSONSerialization.data(
-                withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
-            Console.writeOut([UInt8](data) + [0x0A])
-            return .success
+            attribute = try AttributeFile.read(at: parsed.path(at: 0))
         } catch {
-            Console.printError("error: \(error)")
-            return .rejected
+            throw CommandError(.rejected, "\(error)")
         }
+        var fields: [String: String] = [:]
+        for (key, value) in attribute.fields { fields[key] = value }
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { throw CommandError(.internalError, "the fields could not be written as JSON") }
+        try writeOut([UInt8](data) + [0x0A])
+        return .success
     }
 }

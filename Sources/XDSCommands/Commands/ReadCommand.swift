@@ -1,5 +1,6 @@
 // Sources/XDSCommands/Commands/ReadCommand.swift - `xds read`: the attribute's fields as readers see them
 
+import XAttr
 import AttributeFiles
 import DocumentSource
 import TaggedJSON
@@ -31,36 +32,37 @@ enum ReadCommand: Command {
           1   no attribute, an unreadable attribute, or a system error (the
               message names the file and the cause)
           64  usage error
+          74  standard output could not be written
+
+        Values are printed escaped (control characters as \\xNN, bidirectional
+        controls as \\u{NNNN}, a backslash as \\\\); --json prints them exactly.
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: ArgumentSpec(flags: ["--json", "--no-follow"], positionals: 1...1)) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
-        let path = parsed.positionals[0]
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        let spec = ArgumentSpec(flags: ["--json", "--no-follow"], positionals: 1...1)
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
+        let path = parsed.path(at: 0)
         let bytes: [UInt8]
         let attribute: DocumentSourceAttribute
         do {
             guard let found = try AttributeFile.readBytes(at: path, followSymlinks: !parsed.has("--no-follow")) else {
-                throw AttributeFileError.noAttribute(path: path)
+                throw AttributeFileError.noAttribute(path: path.description)
             }
             bytes = found
             do {
                 attribute = try DocumentSourceAttribute(decoding: bytes)
             } catch {
-                throw AttributeFileError.unreadable(path: path, error)
+                throw AttributeFileError.unreadable(path: path.description, error)
             }
         } catch {
-            Console.printError("xds read: error: \(error)")
-            return .rejected
+            throw CommandError(.rejected, "\(error)")
         }
         if parsed.has("--json") {
-            Console.printOut(AttributeJSON.object(attribute))
+            try printOut(AttributeJSON.object(attribute))
             return .success
         }
-        for (key, value) in attribute.fields { Console.printOut("\(key): \(value)") }
+        // Each line escaped: a value cannot clear the screen or forge another field's line.
+        for (key, value) in attribute.fields { try printLine("\(key): \(value)") }
         // Explain what a reader ignores, on standard error so that standard output stays the fields.
         let explained: Set<String> = ["schema.value-not-string", "schema.unknown-key", "schema.duplicate-key"]
         for finding in DocumentSourceValidator.validate(bytes).findings where explained.contains(finding.code) {

@@ -25,18 +25,14 @@ enum RemoveCommand: Command {
           64  usage error
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: ArgumentSpec(flags: ["--no-follow"], positionals: 1...1)) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
-        }
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        let spec = ArgumentSpec(flags: ["--no-follow"], positionals: 1...1)
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         do {
-            try AttributeFile.remove(at: parsed.positionals[0], followSymlinks: !parsed.has("--no-follow"))
-            return .success
+            try AttributeFile.remove(at: parsed.path(at: 0), followSymlinks: !parsed.has("--no-follow"))
         } catch {
-            Console.printError("xds remove: error: \(error)")
-            return .rejected
+            throw CommandError(.rejected, "\(error)")
         }
+        return .success
     }
 }

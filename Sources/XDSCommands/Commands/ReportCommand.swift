@@ -35,13 +35,9 @@ enum ReportCommand: Command {
           74 a file could not be read or written.
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         let spec = ArgumentSpec(valueOptions: ["--in", "--out", "--vectors", "--junit"], flags: ["--summary"])
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .success(let arguments): parsed = arguments
-        case .failure(let exit): return exit.status
-        }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let input = parsed.value("--in") ?? "Reports"
         let output = parsed.value("--out") ?? input
         var vectorsRoot = parsed.value("--vectors")
@@ -54,58 +50,62 @@ enum ReportCommand: Command {
         let hasConformance = FileManager.default.fileExists(atPath: input + "/" + ReportFiles.json)
         let hasBench = FileManager.default.fileExists(atPath: input + "/bench.json")
         guard hasConformance || hasBench else {
-            Console.printError("xds report: no \(ReportFiles.json) or bench.json in \(input)")
-            return .ioError
+            throw CommandError(.inputOutput, "no \(ReportFiles.json) or bench.json in \(input)")
         }
         if hasBench {
-            let status = renderBench(from: input, to: output)
-            if status != .success || !hasConformance { return status }
+            try renderBench(from: input, to: output)
+            if !hasConformance { return .success }
         }
         let report: ConformanceReport
         do {
             report = try ReportFiles.read(from: input)
         } catch {
-            Console.printError("xds report: \(error)")
-            let unreadable = FileManager.default.contents(atPath: input + "/" + ReportFiles.json) == nil
-            return unreadable ? .ioError : .rejected
+            throw Self.error(error)
         }
         let names = Set(report.runs.map(\.implementation.name))
         if let unknown = parsed.allValues("--junit").first(where: { !names.contains($0) }) {
-            Console.printError("Error: no implementation named '\(unknown)' in \(input)/\(ReportFiles.json)")
-            return .usage
+            throw usage("no implementation named '\(unknown)' in \(input)/\(ReportFiles.json)")
         }
+        let written: [String]
         do {
-            let written = try ReportFiles.write(
+            written = try ReportFiles.write(
                 report, to: output, vectors: vectorsRoot.map { VectorLibrary(root: $0) },
                 junitFor: parsed.allValues("--junit"), includeJSON: input != output)
-            if parsed.has("--summary") { Console.printOut(ConformanceSummary.text(report), terminator: "") }
-            for path in written { Console.printError("wrote \(path)") }
-            return .success
         } catch {
-            Console.printError("xds report: \(error)")
-            return .ioError
+            throw Self.error(error)
         }
+        if parsed.has("--summary") {
+            // The report is input like any other: each line of the summary escaped.
+            let summary = ConformanceSummary.text(report)
+            for line in summary.split(separator: "\n", omittingEmptySubsequences: false)
+                .dropLast(summary.hasSuffix("\n") ? 1 : 0)
+            {
+                try printLine(String(line))
+            }
+        }
+        for path in written { Console.printError("wrote \(path)") }
+        return .success
+    }
+
+    /// A report that is not one is a rejection (1); one that cannot be read or written is I/O (74).
+    private static func error(_ error: any Error) -> CommandError {
+        guard let error = error as? ReportError else { return CommandError(.inputOutput, "\(error)") }
+        return CommandError(error.isNotAReport ? .rejected : .inputOutput, "\(error)")
     }
 
     /// Re-renders bench.md (and copies bench.json when writing elsewhere).
-    static func renderBench(from input: String, to output: String) -> ExitStatus {
+    static func renderBench(from input: String, to output: String) throws(CommandError) {
         guard let data = FileManager.default.contents(atPath: input + "/bench.json") else {
-            Console.printError("xds report: cannot read \(input)/bench.json")
-            return .ioError
+            throw CommandError(.inputOutput, "cannot read \(input)/bench.json")
         }
         do {
             let report = try ReportJSON.decode(BenchReport.self, from: Array(data), path: input + "/bench.json")
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             if input != output { try AtomicFile.write(Array(data), to: output + "/bench.json") }
             try AtomicFile.write(Array(BenchRendering.markdown(report).utf8), to: output + "/bench.md")
-            Console.printError("wrote \(output)/bench.md")
-            return .success
-        } catch let error as ReportError {
-            Console.printError("xds report: \(error)")
-            return error.message.hasPrefix("not a") ? .rejected : .ioError
         } catch {
-            Console.printError("xds report: \(error)")
-            return .ioError
+            throw Self.error(error)
         }
+        Console.printError("wrote \(output)/bench.md")
     }
 }

@@ -27,39 +27,37 @@ enum SelectIconCommand: Command {
 
         EXIT STATUS:
           0 an icon was chosen (its absolute URL is printed), 1 no icon,
-          3 legacy only: the original Objective-C code raises here, 64 usage.
+          3 legacy only: the original Objective-C code raises here, 64 usage,
+          74 the file could not be read or standard output not written.
           See Docs/icons.md for both profiles.
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         let spec = ArgumentSpec(
             valueOptions: ["--scale", "--app-info-url", "--profile"],
             flags: ["--explain", "--json", "--allow-loopback-http"], positionals: 0...1)
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .failure(let exit): return exit.status
-        case .success(let value): parsed = value
-        }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         guard let scaleText = parsed.value("--scale"), let scale = Int(scaleText), IconSelector.scales.contains(scale)
         else {
-            return usage("--scale needs an integer in 1...1000")
+            throw usage("--scale needs an integer in 1...1000")
         }
-        guard let appInfoURL = parsed.value("--app-info-url") else { return usage("--app-info-url is required") }
+        let appInfoURLText: String?
+        do {
+            appInfoURLText = try parsed.text("--app-info-url")
+        } catch {
+            throw usage(error.message)
+        }
+        guard let appInfoURL = appInfoURLText else { throw usage("--app-info-url is required") }
         let profileName = parsed.value("--profile") ?? IconProfile.recommended.rawValue
         guard let profile = IconProfile(rawValue: profileName) else {
-            return usage("--profile must be 'recommended' or 'legacy'")
+            throw usage("--profile must be 'recommended' or 'legacy'")
         }
+        // Over the limit reads as a rejection of the input; an unreadable file is an I/O error.
         let bytes: [UInt8]
         do {
-            bytes = try Console.readInput(parsed.positionals.first, limit: AppInfoLimits.default.maxBytes)
+            bytes = try Console.readInput(parsed.positionalArguments.first?.path, limit: AppInfoLimits.default.maxBytes)
         } catch {
-            // Over the limit reads as a rejection of the input; an unreadable file is an I/O error.
-            if error.message.hasPrefix("larger than") {
-                Console.printError("xds select-icon: \(error)")
-                return .rejected
-            }
-            Console.printError("xds select-icon: \(error)")
-            return .ioError
+            throw CommandError(error, tooLargeIsRejection: true)
         }
         let options = SelectionOptions(allowLoopbackHTTP: parsed.has("--allow-loopback-http"))
         let result = IconSelector.explain(
@@ -70,25 +68,18 @@ enum SelectIconCommand: Command {
         switch result.selection {
         case .icon(let url, let width, let height, let index):
             if parsed.has("--json") {
-                Console.printOut(
+                try printOut(
                     "{\"url\":\(JSONStringLiteral.quoted(url)),\"width\":\(width),\"height\":\(height),\"index\":\(index)}"
                 )
             } else {
-                Console.printOut(url)
+                // The URL is the adapter protocol's answer: printed as chosen, byte for byte.
+                try printOut(url)
             }
             return .success
         case .none(let reason):
-            Console.printError("no icon: \(reason)")
-            return .rejected
+            throw CommandError(.rejected, "no icon: \(reason)")
         case .originalRaises(let reason):
-            Console.printError("the original raises: \(reason)")
-            return .originalRaises
+            throw CommandError(.originalRaises, "the original raises: \(reason)")
         }
-    }
-
-    private static func usage(_ message: String) -> ExitStatus {
-        Console.printError("Error: \(message)")
-        Console.printError("  See 'xds select-icon --help' for more information.")
-        return .usage
     }
 }

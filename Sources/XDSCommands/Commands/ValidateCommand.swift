@@ -1,8 +1,10 @@
 // Sources/XDSCommands/Commands/ValidateCommand.swift - `xds validate`: findings a script can read
 
+import XAttr
 import AttributeFiles
 import DocumentSource
 import TaggedJSON
+import TerminalText
 
 /// `xds validate`: checks an attribute against the convention.
 enum ValidateCommand: Command {
@@ -34,53 +36,52 @@ enum ValidateCommand: Command {
           0   no finding at error level (warnings may be printed)
           1   at least one finding at error level
           2   usage error, no attribute to check, or an I/O error
+          74  standard output could not be written
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let spec = ArgumentSpec(valueOptions: ["--bytes"], flags: ["--json", "--no-follow"], positionals: 0...1)
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status == .usage ? .validateUsageOrIO : exit.status
+    static func exitStatus(for kind: CommandError.Kind) -> ExitStatus {
+        switch kind {
+        case .usage, .inputOutput, .rejected: return .validateUsageOrIO
+        case .output: return .ioError
+        case .brokenPipe: return .brokenPipe
+        case .originalRaises, .internalError: return .internalError
         }
+    }
+
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        let spec = ArgumentSpec(valueOptions: ["--bytes"], flags: ["--json", "--no-follow"], positionals: 0...1)
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let source: String
         let bytes: [UInt8]
-        switch (parsed.value("--bytes"), parsed.positionals.first) {
+        switch (parsed.path("--bytes"), parsed.positionalArguments.first?.path) {
         case let (file?, nil):
-            source = file == "-" ? "<stdin>" : file
-            do {
-                bytes = try Console.readInput(file, limit: 1 << 20)
-            } catch {
-                return failure("\(error)")
-            }
+            source = file == "-" ? "<stdin>" : file.description
+            bytes = try readInput(file, limit: 1 << 20)
         case let (nil, path?):
-            source = path
+            source = path.description
             do {
                 guard let found = try AttributeFile.readBytes(at: path, followSymlinks: !parsed.has("--no-follow"))
-                else { return failure("\(AttributeFileError.noAttribute(path: path))") }
+                else { throw AttributeFileError.noAttribute(path: path.description) }
                 bytes = found
             } catch {
-                return failure("\(error)")
+                throw CommandError(.inputOutput, "\(error)")
             }
         default:
-            return failure("give either a path or --bytes <file>", usage: true)
+            throw usage("give either a path or --bytes <file>")
         }
         let report = DocumentSourceValidator.validate(bytes)
         if parsed.has("--json") {
-            Console.printOut(json(report, source: source))
+            // JSON holds text only: a path that is not UTF-8 is given in its escaped form.
+            let jsonSource = TerminalText.holdsUndecodableBytes(source) ? TerminalText.escaped(source) : source
+            try printOut(json(report, source: jsonSource))
         } else {
+            // Each line escaped: a finding quotes the attribute's values, which may hold anything.
             for finding in report.findings {
-                Console.printOut("\(source): \(finding.level.rawValue): [\(finding.code)] \(finding.message)")
+                try printLine("\(source): \(finding.level.rawValue): [\(finding.code)] \(finding.message)")
             }
-            if report.findings.isEmpty { Console.printOut("\(source): ok (\(report.size) bytes)") }
+            if report.findings.isEmpty { try printLine("\(source): ok (\(report.size) bytes)") }
         }
         return report.hasErrors ? .rejected : .success
-    }
-
-    private static func failure(_ message: String, usage: Bool = false) -> ExitStatus {
-        Console.printError("xds validate: error: \(message)")
-        if usage { Console.printError("  See 'xds validate --help' for more information.") }
-        return .validateUsageOrIO
     }
 
     /// The report as JSON, keys in a fixed order.

@@ -20,31 +20,25 @@ enum WriteAttributeCommand: Command {
 
         EXIT STATUS:
           0   written
-          1   refused (bad fields, too large, the file refuses the attribute)
+          1   refused (bad fields, not UTF-8, too large, the file refuses it)
           64  usage error
           74  standard input could not be read
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: ArgumentSpec(positionals: 1...1)) {
-        case .success(let value): parsed = value
-        case .failure(let code): return code.status
-        }
-        let input: [UInt8]
-        switch readInputOrExit(nil, limit: 1 << 20) {
-        case .success(let bytes): input = bytes
-        case .failure(let exit): return exit.status
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        guard let parsed = try parse(arguments, spec: ArgumentSpec(positionals: 1...1)) else { return .success }
+        let input = try readInput(nil, limit: 1 << 20)
+        // JSONSerialization would replace bytes that are not UTF-8; a field value must be text.
+        guard String(validatingUTF8Bytes: input) != nil else {
+            throw CommandError(.rejected, "standard input is not valid UTF-8")
         }
         guard let object = try? JSONSerialization.jsonObject(with: Data(input)) as? [String: Any] else {
-            Console.printError("error: standard input is not a JSON object")
-            return .rejected
+            throw CommandError(.rejected, "standard input is not a JSON object")
         }
         var fields: [String: String] = [:]
         for (key, value) in object {
             guard DocumentSourceAttribute.keys.contains(key), let text = value as? String else {
-                Console.printError("error: field '\(key)' is not one of the four string fields")
-                return .rejected
+                throw CommandError(.rejected, "field '\(key)' is not one of the four string fields")
             }
             fields[key] = text
         }
@@ -52,11 +46,19 @@ enum WriteAttributeCommand: Command {
             identifier: fields["identifier"], name: fields["name"], path: fields["path"],
             appInfoURL: fields["appInfoURL"])
         do {
-            try AttributeFile.write(attribute, to: parsed.positionals[0])
-            return .success
+            try AttributeFile.write(attribute, to: parsed.path(at: 0))
         } catch {
-            Console.printError("error: \(error)")
-            return .rejected
+            throw CommandError(.rejected, "\(error)")
         }
+        return .success
+    }
+}
+
+extension String {
+    /// The bytes as text when they are valid UTF-8, else nil (never U+FFFD).
+    init?(validatingUTF8Bytes bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard Array(text.utf8) == bytes else { return nil }
+        self = text
     }
 }

@@ -27,7 +27,8 @@ enum WriteCommand: Command {
           --identifier <id>       Bundle identifier of the source app (required).
           --name <name>           Display name of the source app (required).
           --path <p>              The document's path inside the source app.
-          --app-info-url <url>    URL of appInfo.json; must be absolute https.
+          --app-info-url <url>    URL of appInfo.json: absolute https, a host, no
+                                  user@, a port of at most 65535.
           --create                Fail if the file already has the attribute.
           --replace               Fail if the file does not have the attribute.
           --no-follow             Act on a symlink itself (Linux refuses: EPERM).
@@ -40,49 +41,64 @@ enum WriteCommand: Command {
           1   refused: too large for the filesystem, --create on an existing
               attribute, --replace on a missing one, an insecure URL, or a
               system error (the message names the file and the cause)
-          64  usage error (missing --identifier or --name, unknown option)
+          64  usage error (missing --identifier or --name, unknown option, a
+              value that is not UTF-8)
+          74  standard output could not be written
+
+        --dry-run checks what it can without writing (fields, URL, size against
+        the filesystem's limit, create/replace, file type, read-only mount,
+        write permission) and prints what it could not check.
         """
 
-    static func run(_ arguments: [String]) -> ExitStatus {
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         let spec = ArgumentSpec(
             valueOptions: ["--identifier", "--name", "--path", "--app-info-url"],
             flags: ["--create", "--replace", "--no-follow", "--dry-run", "--allow-insecure-url"],
             positionals: 1...1)
-        let parsed: Arguments
-        switch parseOrExit(arguments, spec: spec) {
-        case .success(let value): parsed = value
-        case .failure(let exit): return exit.status
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
+        let fields: [String?]
+        do {
+            fields = try ["--identifier", "--name", "--path", "--app-info-url"].map { (option) throws(UsageError) in
+                try parsed.text(option)
+            }
+        } catch {
+            throw usage(error.message)
         }
-        guard let identifier = parsed.value("--identifier"), let name = parsed.value("--name") else {
-            return usage("--identifier and --name are required")
+        guard let identifier = fields[0], let name = fields[1] else {
+            throw usage("--identifier and --name are required")
         }
         if parsed.has("--create") && parsed.has("--replace") {
-            return usage("--create and --replace cannot be combined")
+            throw usage("--create and --replace cannot be combined")
         }
         let attribute = DocumentSourceAttribute(
-            identifier: identifier, name: name, path: parsed.value("--path"),
-            appInfoURL: parsed.value("--app-info-url"))
+            identifier: identifier, name: name, path: fields[2], appInfoURL: fields[3])
         var options = AttributeFile.WriteOptions()
         options.mode = parsed.has("--create") ? .createOnly : parsed.has("--replace") ? .replaceOnly : .createOrReplace
         options.followSymlinks = !parsed.has("--no-follow")
         options.allowInsecureURL = parsed.has("--allow-insecure-url")
         options.dryRun = parsed.has("--dry-run")
-        let path = parsed.positionals[0]
+        let path = parsed.path(at: 0)
+        let result: AttributeFile.WriteResult
         do {
-            let result = try AttributeFile.write(attribute, to: path, options: options)
-            let verb = options.dryRun ? "would write" : "wrote"
-            Console.printOut("\(verb) \(result.bytes.count) bytes to \(path) (\(result.limit))")
-            return .success
+            result = try AttributeFile.write(attribute, to: path, options: options)
         } catch {
-            Console.printError("xds write: error: \(error)")
-            return .rejected
+            throw CommandError(.rejected, "\(error)", hint: hint(for: error))
         }
+        if options.dryRun {
+            try printLine("would write \(result.bytes.count) bytes to \(path) (\(result.limit))")
+            try printLine("not checked (only the real write can tell): " + result.unchecked.joined(separator: "; "))
+        } else {
+            try printLine("wrote \(result.bytes.count) bytes to \(path) (\(result.limit))")
+        }
+        return .success
     }
 
-    private static func usage(_ message: String) -> ExitStatus {
-        Console.printError("Error: \(message)")
-        Console.printError("Usage: xds write <path> --identifier <id> --name <name> [options]")
-        Console.printError("  See 'xds write --help' for more information.")
-        return .usage
+    /// The option that addresses a refusal, when one does.
+    private static func hint(for error: AttributeFileError) -> String? {
+        switch error {
+        case .missingField(let key): return "Give --\(key)."
+        case .insecureURL: return "--allow-insecure-url accepts a URL that is not https (it must still be a URL)."
+        default: return nil
+        }
     }
 }

@@ -1,0 +1,38 @@
+// Tests/XDSEndToEndTests/CommandErrorTests.swift - Error kinds decide exit statuses, in one place
+
+import XAttr
+import Testing
+
+@testable import XDSCommands
+
+@Suite struct CommandErrorTests {
+    @Test(arguments: [
+        (CommandError.Kind.usage, Int32(64)), (.rejected, 1), (.originalRaises, 3), (.internalError, 70),
+        (.inputOutput, 74), (.output, 74), (.brokenPipe, 141),
+    ])
+    func everyKindHasOneStatus(kind: CommandError.Kind, status: Int32) {
+        #expect(DecodeCommand.exitStatus(for: kind).rawValue == status)
+    }
+
+    /// `validate`'s own contract: 2 for usage and I/O, but a failed standard output is still 74.
+    @Test func validateKeepsItsContract() {
+        #expect(ValidateCommand.exitStatus(for: .usage) == .validateUsageOrIO)
+        #expect(ValidateCommand.exitStatus(for: .inputOutput) == .validateUsageOrIO)
+        #expect(ValidateCommand.exitStatus(for: .output) == .ioError)
+    }
+
+    /// Too large is a rejection for select-icon (the input's fault); unreadable is the tool's I/O.
+    @Test func inputErrorsMapByReasonNotByMessage() {
+        let tooLarge = InputError(path: "<stdin>", reason: .tooLarge(limit: 10))
+        #expect(CommandError(tooLarge, tooLargeIsRejection: true).kind == .rejected)
+        #expect(CommandError(tooLarge).kind == .inputOutput)
+        let missing = InputError(path: "x", reason: .system(.noSuchFile))
+        #expect(CommandError(missing, tooLargeIsRejection: true).kind == .inputOutput)
+    }
+
+    @Test func messagesAreEscapedOnce() throws {
+        let run = try BuiltProducts.run("xds", ["decode", "/nonexistent/\u{1B}[2J\nline"])
+        #expect(run.status == 74)
+        #expect(run.stderrText == "xds decode: error: /nonexistent/\\x1B[2J\\x0Aline: No such file or directory\n")
+    }
+}
