@@ -16,6 +16,7 @@ import Testing
     @Test func secondRunWithinMaxAgeMakesNoRequest() throws {
         let site = try TestSite.standard(appInfoRoute: ["max_age": 600], imageRoute: ["max_age": 600])
         let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
         let first = try load(site, cache: cache).0.get()
         site.server.clearLog()
         let (second, trace) = load(site, cache: cache)
@@ -27,6 +28,7 @@ import Testing
     @Test func etagRevalidationGets304AndKeepsTheEntry() throws {
         let site = try TestSite.standard(appInfoRoute: ["etag": "\"app-1\""], imageRoute: ["etag": "\"img-1\""])
         let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
         let first = try load(site, cache: cache).0.get()
         let stored = cache.load(CacheKey(appInfoURL: site.appInfoURL, scale: 2, profile: "recommended"))
         site.server.clearLog()
@@ -50,6 +52,7 @@ import Testing
         let date = "Tue, 01 Dec 2026 10:00:00 GMT"
         let site = try TestSite.standard(appInfoRoute: ["last_modified": date])
         let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
         _ = try load(site, cache: cache).0.get()
         site.server.clearLog()
         _ = try load(site, cache: cache).0.get()
@@ -59,6 +62,7 @@ import Testing
     @Test func corruptedEntryIsDetectedAndRefetched() throws {
         let site = try TestSite.standard(appInfoRoute: ["max_age": 600], imageRoute: ["max_age": 600])
         let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
         let first = try load(site, cache: cache).0.get()
         let key = CacheKey(appInfoURL: site.appInfoURL, scale: 2, profile: "recommended")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.path(for: key))))
@@ -81,6 +85,7 @@ import Testing
 
     @Test func concurrentWritersNeverLeaveATornEntry() async throws {
         let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
         let key = CacheKey(appInfoURL: "https://example.com/appInfo.json", scale: 2, profile: "recommended")
         // Eight writers with bodies of different sizes, and a reader checking every entry it sees.
         await withTaskGroup(of: Void.self) { group in
@@ -112,6 +117,7 @@ import Testing
 
     @Test func clearRemovesOnlyEntries() throws {
         let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
         let resource = CachedResource(
             url: "https://e.com/a", body: [1], validators: Validators(), storedAt: 0, maxAge: nil)
         try cache.store(
