@@ -19,6 +19,7 @@ import XDSCommands
         let site = try TestSite.standard()
         let common = ["--ca-file", site.caFile, "--no-cache"]
         let written = output()
+        defer { try? FileManager.default.removeItem(atPath: written) }
         #expect(run(["--app-info-url", site.appInfoURL, "--scale", "2", "-o", written] + common) == 0)
         #expect(try ImageDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: written)))).width == 58)
         let small = try TestSite.smallOnly()
@@ -56,6 +57,7 @@ import XDSCommands
             identifier: "com.example.app", name: "Example", path: "a.txt", appInfoURL: site.appInfoURL)
         try AttributeFile.write(attribute, to: file)
         let written = output()
+        defer { try? FileManager.default.removeItem(atPath: written) }
         #expect(run([file, "--scale", "3", "-o", written, "--ca-file", site.caFile, "--no-cache"]) == 0)
         #expect(try ImageDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: written)))).width == 87)
         // A file without the attribute: no icon.

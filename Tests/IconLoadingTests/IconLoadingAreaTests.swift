@@ -8,12 +8,24 @@ import IconLoadingArea
 import Icons
 import Testing
 
-/// One session (one server) for the whole suite: starting it costs a CA and a certificate.
-@Suite(.serialized) struct IconLoadingAreaTests {
-    static let session: IconLoadingSession? = try? IconLoadingSession(
-        serverScript: TestSite.packageRoot.appendingPathComponent("Sources/IconFixtureServer/icon_fixture_server.py")
-            .path,
-        workDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("xds-area-\(UUID())"))
+/// Each test starts its own session (one server for all its cases) and removes its folder.
+@Suite struct IconLoadingAreaTests {
+    final class Session {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xds-area-\(UUID())")
+        let session: IconLoadingSession
+
+        init() throws {
+            session = try IconLoadingSession(
+                serverScript: TestSite.packageRoot.appendingPathComponent(
+                    "Sources/IconFixtureServer/icon_fixture_server.py"
+                ).path, workDirectory: folder)
+        }
+
+        deinit {
+            session.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
 
     static func reference(profile: IconProfile) -> @Sendable (Int, String, String) -> LoadIconOutcome {
         { scale, url, caFile in
@@ -37,7 +49,9 @@ import Testing
     }
 
     @Test func referenceRecommendedPassesEveryCase() throws {
-        let session = try #require(Self.session)
+        let owner = try Session()
+        let session = owner.session
+        defer { withExtendedLifetime(owner) {} }
         let results = session.run(label: "ref", perform: Self.reference(profile: .recommended))
         #expect(results.count == session.vectors.count * 3)
         for result in results where result.verdict.kind != .pass {
@@ -47,7 +61,9 @@ import Testing
 
     @Test func originalLegacyPassesEveryCase() throws {
         // Legacy selection chooses the same icons here; App Transport Security is the https rule.
-        let session = try #require(Self.session)
+        let owner = try Session()
+        let session = owner.session
+        defer { withExtendedLifetime(owner) {} }
         for result in session.run(label: "orig", perform: Self.reference(profile: .legacy))
         where result.verdict.kind != .pass {
             Issue.record("\(result.id): \(result.verdict.kind) \(result.verdict.reasons)")
@@ -56,7 +72,9 @@ import Testing
 
     @Test func anUnmaskedIconFails() throws {
         // Fetches correctly but returns the source image unmasked: every icon case fails on its properties.
-        let session = try #require(Self.session)
+        let owner = try Session()
+        let session = owner.session
+        defer { withExtendedLifetime(owner) {} }
         let results = session.run(label: "raw") { scale, url, caFile in
             var trace = LoadTrace()
             let request = IconLoadRequest(appInfoURL: url, scale: scale, caFile: caFile, timeout: 10)
@@ -72,7 +90,9 @@ import Testing
     }
 
     @Test func fetchingEveryIconOrFollowingHTTPFails() throws {
-        let session = try #require(Self.session)
+        let owner = try Session()
+        let session = owner.session
+        defer { withExtendedLifetime(owner) {} }
         let results = session.run(label: "greedy") { scale, url, caFile in
             // A careless loader: fetches every listed icon first (and http too), then loads normally.
             var trace = LoadTrace()
