@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BinaryPlist", targets: ["BinaryPlist"]),
         .library(name: "DocumentSource", targets: ["DocumentSource"]),
         .library(name: "Icons", targets: ["Icons"]),
+        .library(name: "IconImages", targets: ["IconImages"]),
         .library(name: "LibplistBridge", targets: ["LibplistBridge"]),
         // The fuzz oracles, for the FuzzTesting package (which depends on this one by path).
         .library(name: "FuzzCommon", targets: ["FuzzCommon"]),
@@ -42,6 +43,22 @@ let package = Package(
         .systemLibrary(
             name: "CLibplist", pkgConfig: "libplist-2.0", providers: [.apt(["libplist-dev"])]),
         .systemLibrary(name: "CAttr", providers: [.apt(["libattr1-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Icon loading (Docs/icons.md): https with libcurl, PNG/JPEG decoding, the cairo mask, the cache.
+        .target(name: "IconFetching", dependencies: ["CCurl"]),
+        .target(name: "IconImages", dependencies: ["CPNG", "CTurboJPEG"]),
+        .target(name: "IconMask", dependencies: ["CCairo", "IconImages"]),
+        .target(name: "IconCache", dependencies: ["CCrypto", "IconFetching"]),
+        .target(
+            name: "IconLoading", dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache"]),
+        // Starts and stops Sources/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
+        .target(name: "IconFixture"),
+        // The icon-loading conformance area: vectors (sites), the per-case runner and judge.
+        .target(name: "IconLoadingArea", dependencies: ["IconFixture", "IconImages", "IconMask"]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Vectors, manifest, cases, outcomes, reports and known-failure lists as data; runs nothing.
@@ -50,13 +67,14 @@ let package = Package(
         .target(name: "VectorGenerators", dependencies: ["ConformanceModel"]),
         // Runs cases on implementations through the adapter protocol and judges the answers.
         .target(
-            name: "ConformanceRunner", dependencies: ["ConformanceModel", "BinaryPlist", "TaggedJSON", "XAttr"]),
+            name: "ConformanceRunner",
+            dependencies: ["ConformanceModel", "BinaryPlist", "TaggedJSON", "XAttr", "IconLoadingArea"]),
         // The built-in implementations: the in-process reference, libplist, Foundation, plistlib, original.
         .target(
             name: "BuiltInPeers",
             dependencies: [
                 "ConformanceModel", "ConformanceRunner", "BinaryPlist", "TaggedJSON", "DocumentSource", "Icons",
-                "AttributeFiles",
+                "AttributeFiles", "IconLoading",
             ],
             exclude: ["KnownFailures"]),
         // Escaping, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
@@ -75,7 +93,7 @@ let package = Package(
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting", "BenchReport",
-                "FilesystemHarness", "TerminalText",
+                "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Foundation's two parsers, each in its own process because both crash on some inputs.
@@ -128,6 +146,13 @@ let package = Package(
             name: "FilesystemHarnessTests",
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
         .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands", "TerminalText", "XAttr"]),
+        .testTarget(
+            name: "IconLoadingTests",
+            dependencies: [
+                "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "IconFixture", "Icons",
+                "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource",
+            ],
+            exclude: ["Golden"]),
         .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
         .testTarget(
             name: "SpecificationTests",

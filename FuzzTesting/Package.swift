@@ -23,5 +23,11 @@ let package = Package(
         .executableTarget(name: "FuzzPlistDifferential", dependencies: [fuzzCommon]),
         .executableTarget(name: "FuzzAttribute", dependencies: [fuzzCommon]),
         .executableTarget(name: "FuzzIconSelection", dependencies: [fuzzCommon]),
+        .executableTarget(
+            name: "FuzzIconImage",
+            dependencies: [
+                fuzzCommon, .product(name: "IconImages", package: parentIdentity),
+                .product(name: "Icons", package: parentIdentity),
+            ]),
     ]
 )

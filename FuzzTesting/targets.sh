@@ -16,6 +16,7 @@ fuzz_targets() {
 fuzz_dict() {
     case "$1" in
         FuzzIconSelection) echo appinfo.dict ;;
+        FuzzIconImage) echo image.dict ;;
         *) echo bplist.dict ;;
     esac
 }
@@ -36,6 +37,18 @@ fuzz_seeds() {
                 name=$(basename "$file" .appinfo)
                 for option in 00 01 02 04 05 06; do
                     { printf "\\x$option"; cat "$file"; } >"$into/$name-$option"
+                done
+            done
+            ;;
+        FuzzIconImage)
+            # Image bodies (option 00): the golden masks; appInfo bodies (options 01 03 05: scales 1-3).
+            for file in $(find "$FUZZ_ROOT/Tests/IconLoadingTests/Golden" -type f -name '*.png' 2>/dev/null | sort); do
+                { printf '\x00'; cat "$file"; } >"$into/image-$(basename "$file")"
+            done
+            for file in $(find "$FUZZ_ROOT/Vectors/icons" -type f -name '*.appinfo' 2>/dev/null | sort | head -n 200); do
+                name=$(basename "$file" .appinfo)
+                for option in 01 03 05; do
+                    { printf "\\x$option"; cat "$file"; } >"$into/appinfo-$name-$option"
                 done
             done
             ;;

@@ -20,6 +20,9 @@ extension BuiltInLocations {
             plistlibAdapter: findUpward(script, from: [FileManager.default.currentDirectoryPath, directory]) ?? script)
     }
 
+    /// The icon-loading area's fixture server, when a checkout is found.
+    public static func iconFixtureServer() -> String? { findUpward("Sources/IconFixtureServer/icon_fixture_server.py") }
+
     /// The committed known-failure lists of the built-ins, when a checkout is found.
     public static func knownFailuresDirectory() -> String? { findUpward("Sources/BuiltInPeers/KnownFailures") }
 

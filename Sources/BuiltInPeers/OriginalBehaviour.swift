@@ -7,6 +7,7 @@ import Icons
 
 /// What the deployed `XDSDocumentSourceAttribute` (Working Copy, Textastic, GoCoEdit) does, call by call.
 ///
+/// - `load-icon`: legacy selection, the original's mask, https only (App Transport Security), in process.
 /// - `select-icon`: the reference's legacy profile, in process: the original's loop with its quirks. Where the
 ///   original would raise an exception the emulation exits 3, which the report shows as a crash.
 /// - `read-attribute` and `write-attribute`: `readDocumentSourceAttributeAtURL:` and `writeToURL:` transcribed
@@ -21,7 +22,7 @@ public struct OriginalBehaviour: Implementation {
     let attributeAdapter: ProcessImplementation?
 
     public init(version: String, attributeAdapter: ProcessImplementation? = nil) {
-        var capabilities = [AdapterCall.selectIcon.rawValue]
+        var capabilities = [AdapterCall.selectIcon.rawValue, AdapterCall.loadIcon.rawValue]
         var versionText = "xds \(version) legacy profile"
         if let attributeAdapter {
             capabilities += attributeAdapter.info.capabilities
@@ -37,6 +38,10 @@ public struct OriginalBehaviour: Implementation {
         switch request.call {
         case .selectIcon:
             return Self.noteAppTransportSecurity(selectIcon(request, profile: .legacy), request: request)
+        // Legacy selection, the original's mask (continuous corners, as UIKit draws them since iOS 7) and App
+        // Transport Security: no http loads (the fetcher's https-only rule).
+        case .loadIcon:
+            return loadIcon(request, profile: .legacy)
         case .readAttribute, .writeAttribute:
             if let attributeAdapter { return attributeAdapter.perform(request) }
             fallthrough

@@ -5,6 +5,7 @@ import BinaryPlist
 import ConformanceModel
 import ConformanceRunner
 import DocumentSource
+import IconLoading
 import Icons
 import TaggedJSON
 
@@ -60,7 +61,26 @@ public struct ReferenceImplementation: Implementation {
             }
         case .selectIcon:
             return selectIcon(request, profile: .recommended)
+        case .loadIcon:
+            return loadIcon(request, profile: .recommended)
         }
+    }
+}
+
+/// `load-icon` in process: `--scale S --app-info-url URL --ca-file PEM` as built by `AdapterRequest`.
+/// What `xds load-icon` does: no cache, 10 s per request, exit 1 for every "no icon".
+func loadIcon(_ request: AdapterRequest, profile: IconProfile) -> CallResult {
+    let arguments = request.arguments
+    guard arguments.count == 6, let scale = Int(arguments[1]) else {
+        return CallResult(termination: .exited(64), stdout: [], stderr: Array("usage error\n".utf8))
+    }
+    var trace = LoadTrace()
+    let load = IconLoadRequest(
+        appInfoURL: arguments[3], scale: scale, profile: profile, caFile: arguments[5], timeout: 10)
+    do {
+        return .accepted(try IconLoader.load(load, trace: &trace).png)
+    } catch {
+        return .rejected("no icon: \(error)")
     }
 }
 

@@ -7,4 +7,5 @@ public enum AdapterCall: String, CaseIterable, Hashable, Sendable {
     case readAttribute = "read-attribute"
     case writeAttribute = "write-attribute"
     case selectIcon = "select-icon"
+    case loadIcon = "load-icon"
 }

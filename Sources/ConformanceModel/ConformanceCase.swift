@@ -73,7 +73,7 @@ public struct ConformanceCase: Hashable, Sendable {
                     cases.append(
                         ConformanceCase(id: id + "@scale=\(scale)", vector: vector, kind: .selectIcon(scale: scale)))
                 }
-            case .fs:
+            case .fs, .iconLoading:
                 continue
             }
         }

@@ -73,6 +73,10 @@ public struct VectorResult: Codable, Hashable, Sendable {
     public var signal: Int32?
     /// Set when the vector is on the implementation's known-failure list: the list's reason.
     public var knownFailure: String?
+    /// icon-loading: the PNG the implementation produced, base64 (the HTML report shows it).
+    public var picture: String?
+    /// icon-loading: the source image the icon must be made from, base64.
+    public var sourcePicture: String?
 
     public init(
         caseID: String, vectorID: String, area: VectorArea, group: VectorGroup, level: VectorLevel,

@@ -15,6 +15,9 @@ public enum VectorArea: String, Codable, CaseIterable, Hashable, Sendable {
     case icons
     /// Plans run on real filesystems.
     case fs
+    /// `load-icon` against the fixture HTTPS server (IconLoadingArea; not in the manifest: its
+    /// vectors are sites, built in code and served per run).
+    case iconLoading = "icon-loading"
 }
 
 /// How a vector is meant to be judged.

@@ -16,6 +16,9 @@ public struct ConformanceSession: Sendable {
     /// Where attribute cases make their files (must take `user.` extended attributes).
     public var workDirectory: String
 
+    /// The `icon-loading` area's fixture server script; nil leaves the area out.
+    public var iconFixtureServer: String?
+
     public init(vectors: VectorDirectory, filter: CaseFilter = CaseFilter(), jobs: Int = 2, workDirectory: String) {
         self.vectors = vectors
         self.filter = filter
@@ -30,7 +33,11 @@ public struct ConformanceSession: Sendable {
     public var cases: [ConformanceCase] { allCases.filter { filter.includes($0) } }
 
     /// Every id a known-failure list may name: vector ids and case ids of the whole set (before filtering).
-    public var knownIDs: Set<String> { Set(allCases.map(\.id) + vectors.vectors.map(\.metadata.id)) }
+    public var knownIDs: Set<String> {
+        Set(
+            allCases.map(\.id) + vectors.vectors.map(\.metadata.id)
+                + (iconFixtureServer == nil ? [] : IconLoadingRun.caseIDs))
+    }
 
     /// Runs the selected cases on `implementations`, then applies each one's known-failure list.
     /// - Parameters:
@@ -46,6 +53,19 @@ public struct ConformanceSession: Sendable {
         let started = Date()
         var runs = Runner(judge: Judge(workDirectory: workDirectory), jobs: jobs).run(
             selected, on: implementations, progress: progress)
+        var caseCount = selected.count
+        if let iconFixtureServer {
+            let area = IconLoadingRun(serverScript: iconFixtureServer, workDirectory: workDirectory, jobs: jobs)
+            // A server that cannot start shows as a crash of every icon-loading case, never as a pass.
+            let areaResults: [[VectorResult]]
+            do {
+                areaResults = try area.run(implementations, filter: filter)
+            } catch {
+                areaResults = area.unavailable(implementations, filter: filter, reason: "\(error)")
+            }
+            for index in runs.indices where index < areaResults.count { runs[index].results += areaResults[index] }
+            caseCount += areaResults.first?.count ?? 0
+        }
         let seconds = Date().timeIntervalSince(started)
         let ids = knownIDs
         var checks: [ImplementationCheck] = []
@@ -55,7 +75,7 @@ public struct ConformanceSession: Sendable {
                 ImplementationCheck(
                     name: runs[index].implementation.name, check: list.apply(to: &runs[index].results, knownIDs: ids)))
         }
-        return SessionResult(runs: runs, checks: checks, caseCount: selected.count, seconds: seconds)
+        return SessionResult(runs: runs, checks: checks, caseCount: caseCount, seconds: seconds)
     }
 }
 

@@ -33,6 +33,11 @@ public struct AdapterRequest: Hashable, Sendable {
         AdapterRequest(
             call: .selectIcon, arguments: ["--scale", String(scale), "--app-info-url", appInfoURL], input: appInfo)
     }
+    /// `load-icon --scale S --app-info-url URL --ca-file PEM`.
+    public static func loadIcon(scale: Int, appInfoURL: String, caFile: String) -> AdapterRequest {
+        AdapterRequest(
+            call: .loadIcon, arguments: ["--scale", String(scale), "--app-info-url", appInfoURL, "--ca-file", caFile])
+    }
 }
 
 /// An implementation under test, seen only through the adapter calls.

@@ -28,5 +28,10 @@ public enum HTMLStyle {
         table.requirements td.verdict { white-space: nowrap; }
         table.requirements td.verdict a { text-decoration: none; }
         a.clause { font-size: 11px; }
+        div.icons { display: flex; flex-wrap: wrap; gap: 1em; margin: .5em 0 .5em 1em; }
+        div.icons figure { margin: 0; text-align: center; font-size: 11px; }
+        div.icons img, div.icons .no-icon { width: 174px; height: 174px; image-rendering: pixelated; display: block;
+                  background: repeating-conic-gradient(#ddd 0% 25%, #fff 0% 50%) 0 0 / 16px 16px; }
+        div.icons .no-icon { line-height: 174px; color: #757575; }
         """
 }

@@ -37,12 +37,15 @@ enum HTMLCaseDetails {
             out += "level <code>\(first.level.rawValue)</code></p>\n"
         }
         if let requirement { out += clause(requirement) }
-        out += bytes(vectors?.bytes(of: id), hasLibrary: vectors != nil)
+        if rows.first?.first.area != .iconLoading {  // icon-loading vectors are sites, not files
+            out += bytes(vectors?.bytes(of: id), hasLibrary: vectors != nil)
+        }
         for row in rows {
             if rows.count > 1 || row.first.caseID != id {
                 out += "<h4><code>\(Escaping.html(row.first.caseID))</code></h4>\n"
             }
             out += "<p>expected: <code>\(Escaping.html(Escaping.visibleControls(row.first.expected)))</code></p>\n"
+            if row.first.area == .iconLoading { out += pictures(row, matrix: matrix) }
             for (info, result) in zip(matrix.implementations, row.results) {
                 guard let result else { continue }
                 out += self.result(result, implementation: info)
@@ -55,6 +58,26 @@ enum HTMLCaseDetails {
     static func clause(_ requirement: RequirementResult) -> String {
         "<p class=\"clause\">tests <a href=\"#\(HTMLRequirements.anchor(requirement.id))\">"
             + "\(Escaping.html(requirement.citation))</a></p>\n"
+    }
+
+    /// icon-loading: the source image and each implementation's output side by side, enlarged
+    /// without smoothing over a checkerboard (so transparent corners and the stroke show).
+    static func pictures(_ row: MatrixRow, matrix: ConformanceMatrix) -> String {
+        let source = row.results.compactMap { $0?.sourcePicture }.first
+        guard source != nil || row.results.contains(where: { $0?.picture != nil }) else { return "" }
+        var out = "<div class=\"icons\">\n"
+        func figure(_ base64: String?, _ caption: String) -> String {
+            let image =
+                base64.map { "<img src=\"data:image/png;base64,\($0)\" alt=\"\(Escaping.html(caption))\">" }
+                ?? "<span class=\"no-icon\">no image</span>"
+            return "<figure>\(image)<figcaption>\(Escaping.html(caption))</figcaption></figure>\n"
+        }
+        if let source { out += figure(source, "source") }
+        for (info, result) in zip(matrix.implementations, row.results) {
+            guard let result, result.outcome != .notApplicable else { continue }
+            out += figure(result.picture, "\(info.name): \(result.outcome.rawValue)")
+        }
+        return out + "</div>\n"
     }
 
     static func bytes(_ bytes: [UInt8]?, hasLibrary: Bool) -> String {

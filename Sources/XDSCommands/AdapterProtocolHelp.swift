@@ -17,6 +17,9 @@ enum AdapterProtocolHelp {
                                          stdin: appInfo.json bytes
                                          ok: the chosen absolute URL, exit 0
                                          no icon: exit 1
+          CMD load-icon --scale S --app-info-url URL --ca-file PEM
+                                         ok: the masked 29*S-pixel icon as PNG
+                                         on stdout, exit 0; no icon: exit 1
           CMD capabilities               JSON list of the calls it supports
 
         Any other exit status, a signal or a timeout is a crash. A usage error

@@ -8,9 +8,9 @@ public enum XDS {
     /// Every subcommand, in the order `xds help` lists them.
     public static let commands: [any Command.Type] = [
         ReadCommand.self, WriteCommand.self, ValidateCommand.self, RemoveCommand.self,
-        DecodeCommand.self, EncodeCommand.self, SelectIconCommand.self,
+        DecodeCommand.self, EncodeCommand.self, SelectIconCommand.self, IconCommand.self,
         ConformanceCommand.self, FSProbeCommand.self, FSMatrixCommand.self, ReportCommand.self,
-        ReadAttributeCommand.self, WriteAttributeCommand.self, CapabilitiesCommand.self,
+        ReadAttributeCommand.self, WriteAttributeCommand.self, LoadIconCommand.self, CapabilitiesCommand.self,
         AdapterLibplistCommand.self,
     ]
 

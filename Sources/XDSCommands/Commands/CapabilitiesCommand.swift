@@ -18,7 +18,7 @@ enum CapabilitiesCommand: Command {
         """
 
     /// The calls `xds` answers as an adapter (DESIGN §5 names).
-    static let calls = ["decode", "encode", "read-attribute", "write-attribute", "select-icon"]
+    static let calls = ["decode", "encode", "read-attribute", "write-attribute", "select-icon", "load-icon"]
 
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         guard try parse(arguments, spec: ArgumentSpec()) != nil else { return .success }

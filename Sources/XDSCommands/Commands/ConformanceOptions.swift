@@ -51,7 +51,7 @@ struct ConformanceOptions {
         builtIns = builtIns.filter { seen.insert($0).inserted }
         for area in Self.list(arguments, "--area") {
             guard let value = VectorArea(rawValue: area), value != .fs else {
-                throw UsageError("unknown area '\(area)' (plist, attribute, icons)")
+                throw UsageError("unknown area '\(area)' (plist, attribute, icons, icon-loading)")
             }
             filter.areas.insert(value)
         }

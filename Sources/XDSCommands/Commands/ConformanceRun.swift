@@ -54,8 +54,9 @@ struct ConformanceRun {
                 return .ioError
             }
         }
-        let session = ConformanceSession(
+        var session = ConformanceSession(
             vectors: vectorDirectory, filter: options.filter, jobs: options.jobs, workDirectory: workDirectory)
+        session.iconFixtureServer = BuiltInLocations.iconFixtureServer()
         let progress = isatty(2) == 1 ? Self.progressLine : nil
         let result: SessionResult
         do {

@@ -1,0 +1,38 @@
+// Sources/IconLoading/IconLoadError.swift - Why no icon was produced, in the command's categories
+
+import IconFetching
+import IconImages
+
+/// Why loading gave no icon. Each case is one exit status of `xds icon` (Docs/icons.md).
+public enum IconLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The convention's "nil": no appInfoURL, no matching entry, appInfo.json unusable, or the
+    /// legacy profile reaching a point where the original raises.
+    case noIcon(String)
+    /// A safety rule refused a URL or a response; names the URL and the rule.
+    case refused(url: String, rule: String, detail: String)
+    /// The network or the server failed.
+    case failed(url: String, detail: String)
+    /// The image bytes are not a decodable PNG or JPEG.
+    case undecodable(url: String, ImageError)
+    /// The renderer failed (a bug or resource exhaustion, never a verdict on the input).
+    case internalFailure(String)
+
+    public var description: String {
+        switch self {
+        case .noIcon(let reason): return "no icon: \(reason)"
+        case .refused(let url, let rule, let detail): return "refused \(url): rule \(rule): \(detail)"
+        case .failed(let url, let detail): return "failed \(url): \(detail)"
+        case .undecodable(let url, let error): return "undecodable image \(url): \(error)"
+        case .internalFailure(let detail): return "internal failure: \(detail)"
+        }
+    }
+
+    init(_ error: FetchError) {
+        switch error {
+        case .refused(let url, let rule, let detail): self = .refused(url: url, rule: rule.rawValue, detail: detail)
+        case .network(let url, let detail): self = .failed(url: url, detail: detail)
+        case .server(let url, let status): self = .failed(url: url, detail: "HTTP status \(status)")
+        case .setup(let detail): self = .failed(url: "", detail: detail)
+        }
+    }
+}

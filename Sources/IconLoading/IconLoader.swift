@@ -1,0 +1,166 @@
+// Sources/IconLoading/IconLoader.swift - appInfo.json → selection → image → mask, through the cache
+
+import Foundation
+import IconCache
+import IconFetching
+import IconImages
+import IconMask
+import Icons
+
+/// Loads an icon end to end, as `loadIcon:withCompletionHandler:` does, with the safety rules,
+/// limits and cache of Docs/icons.md.
+public enum IconLoader {
+    /// Content types accepted for an image response (parameters ignored); an absent
+    /// Content-Type is accepted and the bytes decide.
+    public static let imageContentTypes: Set<String> = [
+        "image/png", "image/jpeg", "image/jpg", "image/pjpeg", "application/octet-stream", "binary/octet-stream",
+    ]
+
+    /// Loads the icon of `request`; `trace` records every step, also when loading fails.
+    public static func load(_ request: IconLoadRequest, trace: inout LoadTrace) throws(IconLoadError) -> LoadedIcon {
+        guard IconMasker.scales.contains(request.scale) else {
+            throw .noIcon("scale \(request.scale) is outside \(IconMasker.scales)")
+        }
+        let now = Date().timeIntervalSince1970
+        var cached: CacheEntry?
+        var corrupt = false
+        if let cache = request.cache {
+            switch cache.load(request.cacheKey) {
+            case .miss: trace.note("cache: no entry in \(cache.directory)")
+            case .hit(let entry):
+                cached = entry
+                trace.note("cache: entry found in \(cache.directory)")
+            case .corrupt(let detail):
+                corrupt = true
+                trace.note("cache: entry corrupt (\(detail)): everything is fetched again")
+            }
+        } else {
+            trace.note("cache: disabled")
+        }
+        let fetchTimeouts = (connect: min(10, request.timeout), total: request.timeout)
+
+        // 1. appInfo.json
+        var appInfoPolicy = FetchPolicy.appInfo
+        appInfoPolicy.connectTimeout = fetchTimeouts.connect
+        appInfoPolicy.totalTimeout = fetchTimeouts.total
+        appInfoPolicy.extraCAFile = request.caFile
+        let appInfo = try obtain(
+            "appInfo", url: request.appInfoURL, cached: cached?.appInfo, policy: appInfoPolicy, now: now,
+            cacheEnabled: request.cache != nil, corrupt: corrupt, trace: &trace, contentTypes: nil)
+
+        // 2. selection
+        let explained = IconSelector.explain(
+            json: appInfo.body, scale: request.scale, appInfoURL: request.appInfoURL, profile: request.profile)
+        for note in explained.notes { trace.note("select (\(request.profile.rawValue)): \(note)") }
+        let chosen: ChosenIcon
+        switch explained.selection {
+        case .icon(let url, let width, let height, let index):
+            chosen = ChosenIcon(url: url, width: width, height: height, index: index)
+            trace.chosen = chosen
+            trace.note("select: entry \(index) (\(width)x\(height)) → \(url)")
+        case .none(let reason):
+            store(CacheEntry(appInfo: appInfo, image: nil), request: request, trace: &trace)
+            throw .noIcon(reason.description)
+        case .originalRaises(let reason):
+            store(CacheEntry(appInfo: appInfo, image: nil), request: request, trace: &trace)
+            throw .noIcon("the original Objective-C code raises here: \(reason)")
+        }
+
+        // 3. the image
+        var imagePolicy = FetchPolicy.image
+        imagePolicy.connectTimeout = fetchTimeouts.connect
+        imagePolicy.totalTimeout = fetchTimeouts.total
+        imagePolicy.extraCAFile = request.caFile
+        let reusable = cached?.image.flatMap { $0.url == chosen.url ? $0 : nil }
+        let image = try obtain(
+            "image", url: chosen.url, cached: reusable, policy: imagePolicy, now: now,
+            cacheEnabled: request.cache != nil, corrupt: corrupt, trace: &trace, contentTypes: imageContentTypes)
+
+        // 4. decode (header checked before any pixel memory), then mask
+        let decoded: RGBAImage
+        do {
+            let header = try ImageHeader.checked(image.body)
+            trace.note("image: \(header.format.rawValue) \(header.width)x\(header.height)")
+            decoded = try ImageDecoder.decode(image.body)
+        } catch {
+            store(CacheEntry(appInfo: appInfo, image: nil), request: request, trace: &trace)
+            if case .dimensionsRefused = error {
+                throw .refused(url: chosen.url, rule: "image-dimensions", detail: error.description)
+            }
+            throw .undecodable(url: chosen.url, error)
+        }
+        store(CacheEntry(appInfo: appInfo, image: image), request: request, trace: &trace)
+        let masker = IconMasker(scale: request.scale, corners: request.corners)
+        do {
+            let png = try masker.renderPNG(decoded)
+            trace.note(
+                "mask: \(masker.pixelSize)x\(masker.pixelSize) px, \(request.corners.rawValue) corners, radius 7 pt, stroke 10 % black 1 pt"
+            )
+            return LoadedIcon(png: png, pixelSize: masker.pixelSize, chosen: chosen)
+        } catch {
+            throw .internalFailure(error.description)
+        }
+    }
+
+    /// One resource: from the cache when fresh, revalidated when it has validators, else fetched.
+    private static func obtain(
+        _ resource: String, url: String, cached: CachedResource?, policy: FetchPolicy, now: Double,
+        cacheEnabled: Bool, corrupt: Bool, trace: inout LoadTrace, contentTypes: Set<String>?
+    ) throws(IconLoadError) -> CachedResource {
+        if let cached, cached.url == url, cached.isFresh(at: now) {
+            trace.steps.append(
+                ResourceStep(
+                    resource: resource, url: url, requested: [], status: nil, bytes: cached.body.count, cache: "fresh"))
+            trace.note("\(resource): \(url): fresh in the cache (max-age \(cached.maxAge ?? 0) s): no request")
+            return cached
+        }
+        let validators = cached?.validators ?? Validators()
+        let response: HTTPResponse
+        do {
+            response = try HTTPSFetcher(policy: policy, userAgent: "xds-icon").fetch(url, validators: validators)
+        } catch {
+            trace.steps.append(
+                ResourceStep(resource: resource, url: url, requested: [url], status: nil, bytes: 0, cache: "miss"))
+            throw IconLoadError(error)
+        }
+        if response.notModified, var kept = cached {
+            kept.storedAt = now
+            kept.maxAge = response.maxAge ?? kept.maxAge
+            trace.steps.append(
+                ResourceStep(
+                    resource: resource, url: url, requested: response.requestedURLs, status: 304,
+                    bytes: kept.body.count, cache: "revalidated"))
+            trace.note("\(resource): \(url): 304 Not Modified: the cached copy is kept")
+            return kept
+        }
+        if let contentTypes, let type = response.contentType, !contentTypes.contains(type) {
+            trace.steps.append(
+                ResourceStep(
+                    resource: resource, url: url, requested: response.requestedURLs, status: response.status,
+                    bytes: response.body.count, cache: "miss"))
+            throw .refused(
+                url: response.finalURL, rule: "content-type", detail: "Content-Type '\(type)' is not an image type")
+        }
+        let state = !cacheEnabled ? "disabled" : corrupt ? "corrupt-refetched" : cached == nil ? "miss" : "changed"
+        trace.steps.append(
+            ResourceStep(
+                resource: resource, url: url, requested: response.requestedURLs, status: response.status,
+                bytes: response.body.count, cache: state))
+        trace.note(
+            "\(resource): \(url): HTTP \(response.status), \(response.body.count) bytes"
+                + (response.requestedURLs.count > 1
+                    ? " (via \(response.requestedURLs.dropLast().joined(separator: " → ")))" : "")
+                + " [cache \(state)]")
+        return CachedResource(
+            url: url, body: response.body, validators: response.validators, storedAt: now, maxAge: response.maxAge)
+    }
+
+    private static func store(_ entry: CacheEntry, request: IconLoadRequest, trace: inout LoadTrace) {
+        guard let cache = request.cache else { return }
+        do {
+            try cache.store(entry, for: request.cacheKey)
+        } catch {
+            trace.note("cache: not written: \(error)")
+        }
+    }
+}

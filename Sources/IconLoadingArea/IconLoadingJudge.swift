@@ -1,0 +1,88 @@
+// Sources/IconLoadingArea/IconLoadingJudge.swift - The verdict of one load-icon case
+
+import IconFixture
+import IconImages
+import IconMask
+
+/// How one `load-icon` call ended.
+public struct LoadIconOutcome: Hashable, Sendable {
+    /// The exit status, or nil when it did not exit normally (a signal, a timeout).
+    public var exitStatus: Int32?
+    public var stdout: [UInt8]
+    /// How it ended, for the report (`exit 0`, `signal 11`, `timed out`).
+    public var summary: String
+
+    public init(exitStatus: Int32?, stdout: [UInt8], summary: String) {
+        self.exitStatus = exitStatus
+        self.stdout = stdout
+        self.summary = summary
+    }
+}
+
+/// pass, fail or crash, with every reason.
+public struct IconLoadingVerdict: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case pass, fail, crash
+    }
+
+    public var kind: Kind
+    public var reasons: [String]
+
+    public init(kind: Kind, reasons: [String]) {
+        self.kind = kind
+        self.reasons = reasons
+    }
+}
+
+/// Judges a case: the exit status, the image by its properties (``MaskCheck``), and the
+/// server's request log.
+public enum IconLoadingJudge {
+    /// - Parameters:
+    ///   - requests: the requests the case made (its token stripped): `(scheme, path relative to the vector)`.
+    ///   - source: the decoded source image, when an icon is expected.
+    public static func judge(
+        _ expectation: Expectation, scale: Int, outcome: LoadIconOutcome, requests: [(scheme: String, path: String)],
+        source: RGBAImage?
+    ) -> IconLoadingVerdict {
+        guard let status = outcome.exitStatus, status == 0 || status == 1 else {
+            return IconLoadingVerdict(
+                kind: .crash, reasons: ["ended with \(outcome.summary) (only 0 and 1 are answers)"])
+        }
+        var reasons: [String] = []
+        // The request log: no http at all; nothing outside the allowed paths; the chosen image fetched.
+        for request in requests where request.scheme != "https" {
+            reasons.append("fetched \(request.path) over \(request.scheme): http must never be requested")
+        }
+        let allowed = Set(expectation.allowed)
+        for request in requests where request.scheme == "https" && !allowed.contains(request.path) {
+            reasons.append(
+                "fetched \(request.path), which is not the chosen icon (allowed: \(expectation.allowed.joined(separator: ", ")))"
+            )
+        }
+        if expectation.icon, let chosen = expectation.allowed.last,
+            !requests.contains(where: { $0.scheme == "https" && $0.path == chosen })
+        {
+            reasons.append("never fetched the chosen icon \(chosen)")
+        }
+        switch (expectation.icon, status) {
+        case (true, 1):
+            reasons.append("no icon (exit 1) where one must load")
+        case (false, 0):
+            reasons.append("produced an icon (exit 0) where none must load")
+        case (true, _):
+            guard let source else {
+                reasons.append("the vector's source image does not decode")
+                break
+            }
+            do {
+                let output = try ImageDecoder.decode(outcome.stdout)
+                reasons += MaskCheck.failures(output: output, source: source, scale: scale)
+            } catch {
+                reasons.append("stdout is not a PNG or JPEG: \(error)")
+            }
+        default:
+            break
+        }
+        return IconLoadingVerdict(kind: reasons.isEmpty ? .pass : .fail, reasons: reasons)
+    }
+}

@@ -1,0 +1,208 @@
+// Sources/XDSCommands/Commands/IconCommand.swift - `xds icon`: fetch, select, decode, mask, cache
+
+import AttributeFiles
+import DocumentSource
+import IconCache
+import IconLoading
+import IconMask
+import Icons
+import XAttr
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `xds icon`: the whole reader side of the convention, as a careful client does it.
+enum IconCommand: Command {
+    static let name = "icon"
+    static let abstract = "Loads, masks and caches the source app's icon"
+    static let help = """
+        OVERVIEW: Loads the source app's icon: fetches appInfo.json over https,
+        selects the icon, fetches and decodes it (PNG or JPEG), masks it to the
+        app-icon shape (29x29 points at the scale) and writes a PNG.
+
+        USAGE: xds icon PATH --scale S -o OUT.png [options]
+               xds icon --app-info-url URL --scale S -o OUT.png [options]
+               xds icon --clear-cache [--cache-dir DIR]
+
+        ARGUMENTS:
+          PATH                  a file whose x-document-source attribute names
+                                the appInfoURL
+
+        OPTIONS:
+          --app-info-url URL    use this appInfoURL instead of an attribute
+          --scale S             screen scale, 1...16 (the icon is 29*S pixels)
+          -o, --output OUT.png  where to write the PNG ('-': standard output)
+          --profile P           recommended (default) or legacy selection
+          --corners C           continuous (default, iOS 7+) or circular
+          --json                print what happened as JSON on standard output
+          --explain             say why, step by step, on standard error
+          --cache-dir DIR       cache directory (default $XDG_CACHE_HOME/xds,
+                                else ~/.cache/xds)
+          --no-cache            neither read nor write the cache
+          --clear-cache         remove every cached entry first
+          --ca-file PEM         extra trust anchors for this run
+          --timeout SECONDS     total time per request (default 30; connect
+                                at most 10)
+          -h, --help            show this help
+
+        EXIT STATUS:
+          0 icon written, 1 no icon (no appInfoURL, no matching entry),
+          2 refused by a safety rule (the message names the URL and the rule),
+          3 network or server failure, 4 image undecodable, 64 usage,
+          74 the output cannot be written. See Docs/icons.md.
+        """
+
+    static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
+        let spec = ArgumentSpec(
+            valueOptions: [
+                "--scale", "--app-info-url", "--profile", "--corners", "-o", "--output", "--cache-dir", "--ca-file",
+                "--timeout",
+            ],
+            flags: ["--json", "--explain", "--no-cache", "--clear-cache"], positionals: 0...1)
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
+        let cache = IconCacheStore(directory: parsed.value("--cache-dir") ?? IconCacheStore.defaultDirectory())
+        if parsed.has("--clear-cache") {
+            do {
+                let removed = try cache.clear()
+                Console.printError(
+                    "xds icon: cleared \(removed) cache entr\(removed == 1 ? "y" : "ies") in \(cache.directory)")
+            } catch {
+                throw CommandError(.inputOutput, error.description)
+            }
+            if parsed.positionals.isEmpty && parsed.value("--app-info-url") == nil { return .success }
+        }
+        let options: IconCommandOptions
+        switch IconCommandOptions.parse(parsed) {
+        case .failure(let error): throw usage(error.message)
+        case .success(let value): options = value
+        }
+        var appInfoURL = parsed.value("--app-info-url")
+        if !parsed.positionalArguments.isEmpty { appInfoURL = try attributeAppInfoURL(parsed.path(at: 0)) }
+        guard let appInfoURL else { throw CommandError(.rejected, "no icon: the attribute has no appInfoURL") }
+        let request = IconLoadRequest(
+            appInfoURL: appInfoURL, scale: options.scale, profile: options.profile, corners: options.corners,
+            caFile: parsed.value("--ca-file"), timeout: options.timeout,
+            cache: parsed.has("--no-cache") ? nil : cache)
+        var trace = LoadTrace()
+        let outcome: Result<LoadedIcon, IconLoadError>
+        do {
+            outcome = .success(try IconLoader.load(request, trace: &trace))
+        } catch {
+            outcome = .failure(error)
+        }
+        if parsed.has("--explain") {
+            for note in trace.notes { Console.printError(note) }
+        }
+        var status = ExitStatus.success
+        switch outcome {
+        case .success(let icon):
+            if options.output == "-" {
+                try writeOut(icon.png)
+            } else if let failure = writeOutput(icon.png, to: options.output) {
+                throw CommandError(.inputOutput, "cannot write \(options.output): \(failure)")
+            }
+        case .failure(let error):
+            // A verdict with its own status (Docs/icons.md), printed here so that --json still follows.
+            Console.printError("xds icon: error: \(error)")
+            status = exitStatus(for: error)
+        }
+        if parsed.has("--json") {
+            try printOut(
+                IconReportJSON.object(
+                    request: request, trace: trace, outcome: outcome, output: options.output, status: status))
+        }
+        return status
+    }
+
+    /// The exit status of each failure (Docs/icons.md).
+    static func exitStatus(for error: IconLoadError) -> ExitStatus {
+        switch error {
+        case .noIcon: return .rejected
+        case .refused: return .iconRefused
+        case .failed: return .iconNetworkFailure
+        case .undecodable: return .iconUndecodable
+        case .internalFailure: return .internalError
+        }
+    }
+
+    private static func attributeAppInfoURL(_ path: BytePath) throws(CommandError) -> String? {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AttributeFile.readBytes(at: path, followSymlinks: true)
+        } catch {
+            throw CommandError(.rejected, "no icon: \(error)")
+        }
+        guard let bytes else { throw CommandError(.rejected, "no icon: \(path) has no x-document-source attribute") }
+        do {
+            return try DocumentSourceAttribute(decoding: bytes).appInfoURL
+        } catch {
+            throw CommandError(.rejected, "no icon: \(path): the attribute is unreadable: \(error)")
+        }
+    }
+
+    /// Writes `bytes` to `path` through a temporary file and a rename.
+    private static func writeOutput(_ bytes: [UInt8], to path: String) -> String? {
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var offset = 0
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure != nil { unlink(temporary) }
+        return failure
+    }
+}
+
+extension ExitStatus {
+    /// `xds icon`: a safety rule refused a URL or a response.
+    static let iconRefused = ExitStatus(rawValue: 2)
+    /// `xds icon`: the network or the server failed.
+    static let iconNetworkFailure = ExitStatus(rawValue: 3)
+    /// `xds icon`: the image is not a decodable PNG or JPEG.
+    static let iconUndecodable = ExitStatus(rawValue: 4)
+}
+
+/// The validated options of `xds icon`.
+struct IconCommandOptions {
+    var scale: Int
+    var profile: IconProfile
+    var corners: CornerStyle
+    var timeout: Double
+    var output: String
+
+    static func parse(_ parsed: Arguments) -> Result<IconCommandOptions, UsageError> {
+        guard parsed.positionals.isEmpty != (parsed.value("--app-info-url") == nil) else {
+            return .failure(UsageError("give either PATH or --app-info-url URL"))
+        }
+        guard let scaleText = parsed.value("--scale"), let scale = Int(scaleText), IconMasker.scales.contains(scale)
+        else { return .failure(UsageError("--scale needs an integer in \(IconMasker.scales)")) }
+        guard let profile = IconProfile(rawValue: parsed.value("--profile") ?? IconProfile.recommended.rawValue) else {
+            return .failure(UsageError("--profile must be 'recommended' or 'legacy'"))
+        }
+        guard let corners = CornerStyle(rawValue: parsed.value("--corners") ?? CornerStyle.continuous.rawValue) else {
+            return .failure(UsageError("--corners must be 'continuous' or 'circular'"))
+        }
+        let timeoutText = parsed.value("--timeout") ?? "30"
+        guard let timeout = Double(timeoutText), timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            return .failure(UsageError("--timeout needs a number of seconds in (0, 3600]"))
+        }
+        guard let output = parsed.value("-o") ?? parsed.value("--output") else {
+            return .failure(UsageError("-o OUT.png is required"))
+        }
+        return .success(
+            IconCommandOptions(scale: scale, profile: profile, corners: corners, timeout: timeout, output: output))
+    }
+}

@@ -1,0 +1,90 @@
+// Tests/IconLoadingTests/ImageDecodingTests.swift - Header checks before decoding; PNG and JPEG decoding
+
+import IconImages
+import Testing
+
+@Suite struct ImageDecodingTests {
+    @Test func pngRoundTripsThroughLibpng() throws {
+        let image = TestImages.pattern(width: 58, height: 40)
+        let bytes = try #require(PNGEncoder.encode(image))
+        #expect(try ImageHeader.read(bytes) == ImageHeader(format: .png, width: 58, height: 40))
+        #expect(try ImageDecoder.decode(bytes) == image)
+    }
+
+    @Test func jpegDecodesWithLibjpegTurbo() throws {
+        let bytes = TestImages.jpeg(width: 64, height: 48)
+        #expect(try ImageHeader.read(bytes) == ImageHeader(format: .jpeg, width: 64, height: 48))
+        let decoded = try ImageDecoder.decode(bytes)
+        #expect(decoded.width == 64 && decoded.height == 48)
+        // Lossy, but the centre colour survives within a few levels.
+        #expect(decoded.pixel(32, 24).distance(to: TestImages.centre) <= 6)
+    }
+
+    static let refusedSizes: [(UInt32, UInt32)] = [
+        (4097, 16), (16, 4097), (100_000, 100_000), (0, 16), (UInt32.max, 1),
+    ]
+
+    @Test(arguments: refusedSizes)
+    func giantOrEmptyHeaderIsRefusedBeforeDecoding(width: UInt32, height: UInt32) {
+        let bytes = TestImages.giantHeaderPNG(width: width, height: height)
+        #expect(throws: ImageError.dimensionsRefused(format: .png, width: Int(width), height: Int(height), limit: 4096))
+        {
+            try ImageDecoder.decode(bytes)
+        }
+    }
+
+    @Test func largestAcceptedHeaderReachesTheDecoder() {
+        // 4096x4096 passes the header check; the body is missing, so libpng calls it corrupt.
+        let bytes = TestImages.giantHeaderPNG(width: 4096, height: 4096)
+        #expect(throws: (any Error).self) { try ImageDecoder.decode(bytes) }
+        do {
+            _ = try ImageDecoder.decode(bytes)
+        } catch {
+            guard case .corrupt(.png, _) = error else {
+                Issue.record("expected corrupt, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func jpegHeaderOverTheLimitIsRefused() {
+        var bytes = TestImages.jpeg(width: 16, height: 16)
+        // Patch the SOF0 dimensions to 5000x5000.
+        for index in 0..<(bytes.count - 9) where bytes[index] == 0xFF && bytes[index + 1] == 0xC0 {
+            bytes[index + 5] = 0x13
+            bytes[index + 6] = 0x88
+            bytes[index + 7] = 0x13
+            bytes[index + 8] = 0x88
+            break
+        }
+        #expect(throws: ImageError.dimensionsRefused(format: .jpeg, width: 5000, height: 5000, limit: 4096)) {
+            try ImageDecoder.decode(bytes)
+        }
+    }
+
+    @Test func truncatedAndCorruptDataAreErrors() throws {
+        let png = TestImages.png(width: 58, height: 58)
+        for cut in [png.count / 2, png.count - 13, 30] {
+            #expect(throws: (any Error).self) { try ImageDecoder.decode(Array(png.prefix(cut))) }
+        }
+        var flipped = png
+        flipped[png.count / 2] ^= 0xFF
+        #expect(throws: (any Error).self) { try ImageDecoder.decode(flipped) }
+        let jpeg = TestImages.jpeg(width: 32, height: 32)
+        #expect(throws: (any Error).self) { try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2))) }
+    }
+
+    @Test func otherFormatsAreRefusedByName() {
+        for bytes in [Array("GIF89a......".utf8), Array("<html>".utf8), [], [0x42, 0x4D, 0, 0]] {
+            #expect(throws: (any Error).self) { try ImageHeader.read(bytes) }
+            do {
+                _ = try ImageHeader.read(bytes)
+            } catch {
+                guard case .unsupportedFormat = error else {
+                    Issue.record("expected unsupportedFormat, got \(error)")
+                    continue
+                }
+            }
+        }
+    }
+}
