@@ -38,19 +38,22 @@ let package = Package(
         .systemLibrary(name: "CAttr", providers: [.apt(["libattr1-dev"])]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
+        // Every child process: spawning with rlimits, a timeout, its own process group, output drained and capped.
+        .target(name: "ChildProcess"),
         // Vectors, manifest, cases, outcomes, reports and known-failure lists as data; runs nothing.
         .target(name: "ConformanceModel", dependencies: ["DocumentSource"]),
         // The generated vector families: the model only, never the codec they judge (own JSON and bplist writers).
         .target(name: "VectorGenerators", dependencies: ["ConformanceModel"]),
         // Runs cases on implementations through the adapter protocol and judges the answers.
         .target(
-            name: "ConformanceRunner", dependencies: ["ConformanceModel", "BinaryPlist", "TaggedJSON", "XAttr"]),
+            name: "ConformanceRunner",
+            dependencies: ["ConformanceModel", "ChildProcess", "BinaryPlist", "TaggedJSON", "XAttr"]),
         // The built-in implementations: the in-process reference, libplist, Foundation, plistlib, original.
         .target(
             name: "BuiltInPeers",
             dependencies: [
-                "ConformanceModel", "ConformanceRunner", "BinaryPlist", "TaggedJSON", "DocumentSource", "Icons",
-                "AttributeFiles",
+                "ConformanceModel", "ConformanceRunner", "ChildProcess", "BinaryPlist", "TaggedJSON", "DocumentSource",
+                "Icons", "AttributeFiles",
             ],
             exclude: ["KnownFailures"]),
         // Escaping, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
@@ -62,13 +65,13 @@ let package = Package(
         // Loop devices, mounts, limit probes on real filesystems.
         .target(
             name: "FilesystemHarness",
-            dependencies: ["XAttr", "AttributeFiles", "DocumentSource", "CAttr", "ReportFormatting"]),
+            dependencies: ["XAttr", "AttributeFiles", "DocumentSource", "CAttr", "ChildProcess", "ReportFormatting"]),
         // The xds command set, as a library so tests, fuzzers and benches can reach it.
         .target(
             name: "XDSCommands",
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
-                "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting", "BenchReport",
+                "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting", "BenchReport",
                 "FilesystemHarness",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
@@ -78,7 +81,8 @@ let package = Package(
         .executableTarget(
             name: "xds-bench",
             dependencies: [
-                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "BenchReport", "ReportFormatting", "SeededRandom",
+                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "BenchReport", "ReportFormatting",
+                "SeededRandom",
             ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),
@@ -92,7 +96,7 @@ let package = Package(
         // What the tests share: synthetic vector sets, fixture adapters, built products, the mount gate.
         .target(
             name: "TestSupport",
-            dependencies: ["ConformanceModel", "ConformanceRunner", "FilesystemHarness", "BinaryPlist"],
+            dependencies: ["ChildProcess", "ConformanceModel", "ConformanceRunner", "FilesystemHarness", "BinaryPlist"],
             path: "Tests/TestSupport", exclude: ["Fixtures"]),
 
         .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist", "SeededRandom"]),
@@ -104,13 +108,16 @@ let package = Package(
             dependencies: ["AttributeFiles", "XAttr", "DocumentSource", "FilesystemHarness", "TestSupport"]),
         .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
-        .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ConformanceRunner"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "TestSupport"]),
+        .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ChildProcess"]),
         .testTarget(
             name: "ConformanceRunnerTests",
-            dependencies: ["ConformanceRunner", "ConformanceModel", "BuiltInPeers", "BinaryPlist", "TestSupport"]),
+            dependencies: [
+                "ConformanceRunner", "ConformanceModel", "ChildProcess", "BuiltInPeers", "BinaryPlist", "TestSupport",
+            ]),
         .testTarget(
             name: "BuiltInPeersTests",
-            dependencies: ["BuiltInPeers", "ConformanceRunner", "ConformanceModel", "TestSupport"]),
+            dependencies: ["BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport"]),
         .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "ReportFormatting", "ConformanceModel"]),
         .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "ReportFormatting"]),

@@ -1,5 +1,6 @@
 // Sources/BuiltInPeers/BuiltInDiscovery.swift - Where the built-ins' programs and lists are, found from the running xds
 
+import ChildProcess
 import ConformanceRunner
 import Foundation
 

@@ -1,5 +1,6 @@
 // Sources/BuiltInPeers/BuiltInImplementations.swift - The built-in peers: names, titles, how each is started
 
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation

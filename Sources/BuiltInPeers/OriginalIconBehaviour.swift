@@ -1,5 +1,6 @@
 // Sources/BuiltInPeers/OriginalIconBehaviour.swift - The legacy icon profile as the "original Objective-C" column
 
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Icons

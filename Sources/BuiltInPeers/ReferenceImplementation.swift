@@ -2,6 +2,7 @@
 
 import AttributeFiles
 import BinaryPlist
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import DocumentSource

@@ -1,5 +1,6 @@
 // Sources/ConformanceRunner/Environment.swift - Provenance facts: OS, kernel, filesystem, date; command splitting
 
+import ChildProcess
 import Foundation
 import XAttr
 

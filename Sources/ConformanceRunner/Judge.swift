@@ -1,6 +1,7 @@
 // Sources/ConformanceRunner/Judge.swift - Performs a case against an implementation and grades the raw result
 
 import BinaryPlist
+import ChildProcess
 import ConformanceModel
 import Foundation
 import TaggedJSON

@@ -1,6 +1,7 @@
 // Sources/ConformanceRunner/JudgeAttributeAndIcons.swift - Grading the attribute (via a real xattr) and icon cases
 
 import BinaryPlist
+import ChildProcess
 import ConformanceModel
 import Foundation
 import XAttr

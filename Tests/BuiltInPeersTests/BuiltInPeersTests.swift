@@ -1,6 +1,7 @@
 // Tests/BuiltInPeersTests/BuiltInPeersTests.swift - The built-in peers speak the protocol on real bytes
 
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation

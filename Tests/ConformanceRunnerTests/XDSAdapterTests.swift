@@ -3,6 +3,7 @@
 
 import BinaryPlist
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation

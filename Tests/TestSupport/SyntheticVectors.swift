@@ -1,6 +1,7 @@
 // Tests/TestSupport/SyntheticVectors.swift - Small vector sets written to a temp dir, and fixture paths
 
 import BinaryPlist
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
