@@ -96,17 +96,21 @@ let package = Package(
         // What the tests share: synthetic vector sets, fixture adapters, built products, the mount gate.
         .target(
             name: "TestSupport",
-            dependencies: ["ChildProcess", "ConformanceModel", "ConformanceRunner", "FilesystemHarness", "BinaryPlist"],
+            dependencies: [
+                "ChildProcess", "ConformanceModel", "ConformanceRunner", "FilesystemHarness", "BinaryPlist", "SeededRandom",
+            ],
             path: "Tests/TestSupport", exclude: ["Fixtures"]),
 
-        .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist", "SeededRandom"]),
-        .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist", "SeededRandom"]),
+        .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist", "SeededRandom", "TestSupport"]),
         .testTarget(name: "XAttrTests", dependencies: ["XAttr", "FilesystemHarness", "TestSupport"]),
-        .testTarget(name: "DocumentSourceTests", dependencies: ["DocumentSource", "BinaryPlist"]),
+        .testTarget(name: "DocumentSourceTests", dependencies: ["DocumentSource", "BinaryPlist", "TestSupport"]),
         .testTarget(
             name: "AttributeFilesTests",
-            dependencies: ["AttributeFiles", "XAttr", "DocumentSource", "FilesystemHarness", "TestSupport"]),
-        .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom"]),
+            dependencies: [
+                "AttributeFiles", "XAttr", "DocumentSource", "FilesystemHarness", "ChildProcess", "TestSupport",
+            ]),
+        .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom", "TestSupport"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "TestSupport"]),
         .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ChildProcess"]),
@@ -119,17 +123,18 @@ let package = Package(
             name: "BuiltInPeersTests",
             dependencies: ["BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport"]),
         .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "ReportFormatting", "ConformanceModel"]),
-        .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "ReportFormatting"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "ReportFormatting", "ConformanceModel", "TestSupport"]),
+        .testTarget(
+            name: "BenchReportTests", dependencies: ["BenchReport", "ReportFormatting", "ChildProcess", "TestSupport"]),
         .testTarget(
             name: "FilesystemHarnessTests",
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
-        .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
-        .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
+        .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands", "ChildProcess", "TestSupport"]),
+        .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons", "TestSupport"]),
         .testTarget(
             name: "VectorSetTests",
             dependencies: [
-                "VectorGenerators", "ConformanceModel", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource",
+                "VectorGenerators", "ConformanceModel", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource", "TestSupport",
             ]),
     ]
 )

@@ -1,5 +1,6 @@
 // Tests/AttributeFilesTests/ValidateCommandTests.swift - `xds validate --bytes` on files plistlib wrote
 
+import ChildProcess
 import Foundation
 import TestSupport
 import Testing
@@ -20,12 +21,12 @@ import Testing
         try withBytesFile(xml) { path in
             let result = try Tool.xds("validate", "--bytes", path)
             #expect(result.status == 1)
-            #expect(result.text.contains("error: [format.xml]"))
+            #expect(result.stdoutText.contains("error: [format.xml]"))
         }
     }
 
     @Test func canonicalBytesAreClean() throws {
-        let bytes = try Tool.plistlibDumps(
+        let bytes = try Plistlib.dumps(
             "{'identifier': 'a', 'name': 'b', 'path': 'c', 'appInfoURL': 'https://h/a.json'}")
         try withBytesFile(bytes) { path in
             let result = try Tool.xds("validate", "--bytes", path, "--json")
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func truncatedBytesReportCategoryAndOffset() throws {
-        let bytes = try Tool.plistlibDumps("{'identifier': 'a', 'name': 'b'}")
+        let bytes = try Plistlib.dumps("{'identifier': 'a', 'name': 'b'}")
         try withBytesFile(Array(bytes.dropLast(4))) { path in
             let result = try Tool.xds("validate", "--bytes", path, "--json")
             #expect(result.status == 1)

@@ -10,8 +10,9 @@ import Testing
 
 @Suite struct BuiltInPeersTests {
     private let locations = BuiltInLocations(
-        xds: builtProduct("xds"), foundationAdapter: builtProduct("xds-adapter-foundation"), python: "python3",
-        plistlibAdapter: repositoryRoot + "/Sources/Adapters/plistlib/xds_adapter_plistlib.py")
+        xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"),
+        python: "python3",
+        plistlibAdapter: BuiltProducts.packageRoot.path + "/Sources/Adapters/plistlib/xds_adapter_plistlib.py")
 
     private func results(_ builtIn: BuiltIn) throws -> [String: Outcome] {
         let set = try SyntheticVectors.realBytes()

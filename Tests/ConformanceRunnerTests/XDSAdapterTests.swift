@@ -10,7 +10,7 @@ import Foundation
 import TestSupport
 import Testing
 
-private let xdsBinary = builtProduct("xds")
+private let xdsBinary = BuiltProducts.path(of: "xds")
 
 @Suite struct XDSAdapterTests {
     @Test func xdsAsAnAdapterAgreesWithTheInProcessReference() throws {

@@ -2,6 +2,7 @@
 
 import Foundation
 import FuzzCommon
+import TestSupport
 import Testing
 
 @Suite struct RegressionReplayTests {
@@ -33,12 +34,8 @@ import Testing
             return
         }
         try #require(!Self.files.isEmpty, "no regression vectors found under \(Self.root.path)/Vectors")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bin).appendingPathComponent("xds-fuzz-replay")
-        process.arguments = Self.files
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try HostTool.run(bin + "/xds-fuzz-replay", Self.files)
+        #expect(result.status == 0, "\(result.stderrText)")
     }
 
     @Test func areaIsTheVectorPathsGrandparent() {

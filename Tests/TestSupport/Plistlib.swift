@@ -1,27 +1,42 @@
-// Tests/DocumentSourceTests/Plistlib.swift - Fixtures made by CPython's plistlib, and hand-built bplists
+// Tests/TestSupport/Plistlib.swift - Property lists written and read by the real CPython plistlib
 
+import ChildProcess
 import Foundation
 
-/// Property lists written by the real CPython `plistlib` (python3), so fixtures are not our own output.
-enum Plistlib {
-    /// The bytes of `plistlib.dumps(<expression>, fmt=plistlib.<format>)`.
-    static func dumps(_ expression: String, format: String = "FMT_BINARY") throws -> [UInt8] {
-        let script =
-            "import plistlib, sys; sys.stdout.write(plistlib.dumps(\(expression), fmt=plistlib.\(format)).hex())"
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script]
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return try hexBytes(String(decoding: data, as: UTF8.self))
+/// What a python3 script failed with.
+public struct PlistlibFailure: Error, CustomStringConvertible {
+    public var status: Int32
+    public var stderr: String
+    public var description: String { "python3 exited with \(status): \(stderr)" }
+}
+
+/// CPython's `plistlib` through `python3 -c`, so fixtures are not our own output.
+public enum Plistlib {
+    /// Runs a python3 script with `arguments`; its standard output on success.
+    /// - Throws: `PlistlibFailure` when python3 does not exit 0.
+    public static func python(_ script: String, _ arguments: [String] = [], input: [UInt8] = []) throws -> [UInt8] {
+        let result = try HostTool.run("python3", ["-c", script] + arguments, input: input)
+        guard result.status == 0 else { throw PlistlibFailure(status: result.status, stderr: result.stderrText) }
+        return result.stdout
     }
 
-    static func hexBytes(_ hex: String) throws -> [UInt8] {
-        let digits = Array(hex.utf8)
+    /// The bytes of `plistlib.dumps(<expression>, fmt=plistlib.<format>)`.
+    public static func dumps(_ expression: String, format: String = "FMT_BINARY") throws -> [UInt8] {
+        let script =
+            "import plistlib, sys; sys.stdout.write(plistlib.dumps(\(expression), fmt=plistlib.\(format)).hex())"
+        return try hexBytes(String(decoding: try python(script), as: UTF8.self))
+    }
+
+    /// `plistlib.loads(bytes)` as JSON, decoded by Foundation (string values only).
+    public static func loads(_ bytes: [UInt8]) throws -> [String: String] {
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        let script = "import plistlib, sys, json; print(json.dumps(plistlib.loads(bytes.fromhex(sys.argv[1]))))"
+        return try JSONDecoder().decode([String: String].self, from: Data(try python(script, [hex])))
+    }
+
+    /// Hex digits (surrounding whitespace ignored) as bytes.
+    public static func hexBytes(_ hex: String) throws -> [UInt8] {
+        let digits = Array(hex.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
         guard digits.count % 2 == 0 else { throw CocoaError(.coderInvalidValue) }
         return try stride(from: 0, to: digits.count, by: 2).map { index in
             guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else {
@@ -29,41 +44,5 @@ enum Plistlib {
             }
             return byte
         }
-    }
-}
-
-/// Builds bplist00 documents object by object, to make what encoders never write (duplicate keys).
-struct HandBuiltBPlist {
-    private var objects: [[UInt8]] = []
-
-    /// Adds an ASCII string object; returns its index.
-    mutating func ascii(_ text: String) -> UInt8 {
-        let bytes = Array(text.utf8)
-        precondition(bytes.count < 15)
-        objects.append([0x50 | UInt8(bytes.count)] + bytes)
-        return UInt8(objects.count - 1)
-    }
-
-    /// Adds a dictionary of key and value object indices; returns its index.
-    mutating func dictionary(_ pairs: [(UInt8, UInt8)]) -> UInt8 {
-        objects.append([0xD0 | UInt8(pairs.count)] + pairs.map(\.0) + pairs.map(\.1))
-        return UInt8(objects.count - 1)
-    }
-
-    /// The document with `root` as top object (1-byte offsets and references).
-    func bytes(root: UInt8) -> [UInt8] {
-        var result = Array("bplist00".utf8)
-        var offsets: [UInt8] = []
-        for object in objects {
-            offsets.append(UInt8(result.count))
-            result += object
-        }
-        let tableOffset = UInt64(result.count)
-        result += offsets
-        result += [0, 0, 0, 0, 0, 0, 1, 1]  // unused, sort version, offset size 1, ref size 1
-        result += withUnsafeBytes(of: UInt64(objects.count).bigEndian, Array.init)
-        result += withUnsafeBytes(of: UInt64(root).bigEndian, Array.init)
-        result += withUnsafeBytes(of: tableOffset.bigEndian, Array.init)
-        return result
     }
 }
