@@ -47,7 +47,7 @@ let package = Package(
         // Runs cases on implementations through the adapter protocol and judges the answers.
         .target(
             name: "ConformanceRunner",
-            dependencies: ["ConformanceModel", "ChildProcess", "BinaryPlist", "TaggedJSON", "XAttr"]),
+            dependencies: ["ConformanceModel", "ChildProcess", "BinaryPlist", "TaggedJSON", "XAttr", "AttributeFiles"]),
         // The built-in implementations: the in-process reference, libplist, Foundation, plistlib, original.
         .target(
             name: "BuiltInPeers",

@@ -10,9 +10,6 @@ import XAttr
     import Glibc
 #endif
 
-/// The attribute's name on Linux.
-public let documentSourceAttributeName = ExtendedAttributes.documentSourceName
-
 extension Judge {
     func readAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
         let vector = testCase.vector
@@ -24,7 +21,7 @@ extension Judge {
         }
         defer { unlink(file) }
         do {
-            try ExtendedAttributes.setValue(vector.input, named: documentSourceAttributeName, at: file)
+            try ExtendedAttributes.setValue(vector.input, named: ExtendedAttributes.documentSourceName, at: file)
         } catch {
             // The runner's filesystem cannot hold this value (e.g. over ext4's 4 KiB): nothing to judge here.
             return Grade(
@@ -56,8 +53,8 @@ extension Judge {
         defer { unlink(file) }
         // A value of the vector's size must fit this filesystem, or there is nothing fair to ask.
         do {
-            try ExtendedAttributes.setValue(vector.input, named: documentSourceAttributeName, at: file)
-            try ExtendedAttributes.removeValue(named: documentSourceAttributeName, at: file)
+            try ExtendedAttributes.setValue(vector.input, named: ExtendedAttributes.documentSourceName, at: file)
+            try ExtendedAttributes.removeValue(named: ExtendedAttributes.documentSourceName, at: file)
         } catch {
             return Grade(
                 outcome: .notApplicable, expected: expected, result: nil,
@@ -120,5 +117,5 @@ extension Judge {
 
 /// The bytes of `user.x-document-source` on `path`, or nil when absent or unreadable.
 func readAttributeBytes(_ path: String) -> [UInt8]? {
-    (try? ExtendedAttributes.value(named: documentSourceAttributeName, at: path)) ?? nil
+    (try? ExtendedAttributes.value(named: ExtendedAttributes.documentSourceName, at: path)) ?? nil
 }

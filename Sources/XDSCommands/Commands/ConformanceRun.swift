@@ -4,6 +4,7 @@ import BuiltInPeers
 import ConformanceModel
 import ConformanceRunner
 import Foundation
+import Reporting
 
 #if canImport(Glibc)
     import Glibc
@@ -90,7 +91,7 @@ struct ConformanceRun {
         if options.json {
             Console.writeOut(ConformanceOutput.json(report) + [10])
         } else {
-            Console.printOut(Summary.table(report))
+            Console.printOut(ConformanceSummary.text(report), terminator: "")
         }
         for line in result.failureLines { Console.printError(line) }
         if status == .success && result.failed { status = .rejected }
