@@ -55,7 +55,9 @@ let package = Package(
                 "ConformanceModel", "ConformanceRunner", "ChildProcess", "BinaryPlist", "TaggedJSON", "DocumentSource",
                 "Icons", "AttributeFiles",
             ],
-            exclude: ["KnownFailures"]),
+            // Shipped next to the executables (x-document-source_BuiltInPeers.resources), so an installed xds
+            // finds its lists and the plistlib adapter outside a checkout.
+            resources: [.copy("KnownFailures"), .copy("plistlib")]),
         // Escaping, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
         .target(name: "ReportFormatting"),
         // Renders conformance results (JSON, Markdown, HTML, JUnit, terminal); computes nothing.

@@ -12,7 +12,7 @@ import Testing
     private let locations = BuiltInLocations(
         xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"),
         python: "python3",
-        plistlibAdapter: BuiltProducts.packageRoot.path + "/Sources/Adapters/plistlib/xds_adapter_plistlib.py")
+        plistlibAdapter: BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py")
 
     private func results(_ builtIn: BuiltIn) throws -> [String: Outcome] {
         let set = try SyntheticVectors.realBytes()
