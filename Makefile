@@ -43,6 +43,7 @@ conformance: build
 # Builds every fuzz target and runs each for FUZZ_SECONDS.
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh
+	XDS_FUZZ_BUILD_TESTS=1 $(SWIFT) test --filter BuildScriptTests
 
 # Runs the same campaign, then writes Reports/fuzz.json and Reports/fuzz.md from it.
 fuzz-report: deps
