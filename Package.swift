@@ -77,14 +77,17 @@ let package = Package(
                 "FilesystemHarness",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
+        // Any property list through Codable: the Foundation peer's and the bench's PropertyListDecoder value.
+        .target(name: "CodablePropertyList", dependencies: ["BinaryPlist"]),
         // Foundation's two parsers, each in its own process because both crash on some inputs.
-        .executableTarget(name: "xds-adapter-foundation", dependencies: ["TaggedJSON", "BinaryPlist"]),
+        .executableTarget(
+            name: "xds-adapter-foundation", dependencies: ["TaggedJSON", "BinaryPlist", "CodablePropertyList"]),
         // make bench.
         .executableTarget(
             name: "xds-bench",
             dependencies: [
                 "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "BenchReport", "ReportFormatting",
-                "SeededRandom",
+                "SeededRandom", "CodablePropertyList",
             ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),
