@@ -67,7 +67,9 @@ let package = Package(
         // Loop devices, mounts, limit probes on real filesystems.
         .target(
             name: "FilesystemHarness",
-            dependencies: ["XAttr", "AttributeFiles", "DocumentSource", "CAttr", "ChildProcess", "ReportFormatting"]),
+            dependencies: [
+                "XAttr", "AttributeFiles", "DocumentSource", "CAttr", "ChildProcess", "TaggedJSON", "ReportFormatting",
+            ]),
         // The xds command set, as a library so tests, fuzzers and benches can reach it.
         .target(
             name: "XDSCommands",

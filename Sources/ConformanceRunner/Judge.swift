@@ -75,7 +75,7 @@ public struct Judge: Sendable {
         case .readAttribute, .writeAttribute:
             guard let expected = vector.expected, let parsed = AttributeExpectation(expected) else { return "reject" }
             guard let fields = parsed.fields else { return "reject (no attribute)" }
-            return "fields " + String(decoding: renderFieldObject(fields), as: UTF8.self)
+            return "fields " + String(decoding: FieldObject.render(fields), as: UTF8.self)
         case .selectIcon(let scale):
             guard let expected = vector.expected.flatMap({ IconsExpectation($0) }) else { return "unknown" }
             switch expected.recommended[scale] {

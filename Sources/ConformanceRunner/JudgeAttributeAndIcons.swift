@@ -4,6 +4,7 @@ import BinaryPlist
 import ChildProcess
 import ConformanceModel
 import Foundation
+import TaggedJSON
 import XAttr
 
 #if canImport(Glibc)
@@ -33,7 +34,7 @@ extension Judge {
             vector.metadata.group == .implementationDefined ? nil : (parsed.map { $0.fields != nil } ?? false)
         return gradeVerdict(vector, shouldAccept: shouldAccept, result: result, expected: expected) {
             guard let wanted = parsed?.fields else { return (false, "the vector's expected JSON does not parse") }
-            guard let fields = parseFieldObject(result.stdout) else {
+            guard let fields = FieldObject.parse(result.stdout) else {
                 return (false, "output is not a JSON object of strings")
             }
             return (fields == wanted, nil)
@@ -60,7 +61,7 @@ extension Judge {
                 outcome: .notApplicable, expected: expected, result: nil,
                 note: "runner: this filesystem refuses a value of this size (\(error))")
         }
-        let result = implementation.perform(.writeAttribute(path: file, fields: renderFieldObject(wanted)))
+        let result = implementation.perform(.writeAttribute(path: file, fields: FieldObject.render(wanted)))
         return gradeVerdict(vector, shouldAccept: true, result: result, expected: expected) {
             guard let bytes = readAttributeBytes(file) else { return (false, "no attribute was written") }
             guard case .dictionary(let dictionary) = (try? BPlistDecoder.decode(bytes)) ?? .null else {
@@ -73,7 +74,7 @@ extension Judge {
             }
             return (
                 written == wanted,
-                written == wanted ? nil : "wrote " + String(decoding: renderFieldObject(written), as: UTF8.self)
+                written == wanted ? nil : "wrote " + String(decoding: FieldObject.render(written), as: UTF8.self)
             )
         }
     }

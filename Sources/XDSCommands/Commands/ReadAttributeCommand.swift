@@ -3,6 +3,7 @@
 import AttributeFiles
 import DocumentSource
 import Foundation
+import TaggedJSON
 
 /// `xds read-attribute PATH`: the reference reader as an adapter call.
 enum ReadAttributeCommand: Command {
@@ -34,9 +35,7 @@ enum ReadAttributeCommand: Command {
             let attribute = try AttributeFile.read(at: parsed.positionals[0])
             var fields: [String: String] = [:]
             for (key, value) in attribute.fields { fields[key] = value }
-            let data = try JSONSerialization.data(
-                withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
-            Console.writeOut([UInt8](data) + [0x0A])
+            Console.writeOut(FieldObject.render(fields) + [0x0A])
             return .success
         } catch {
             Console.printError("error: \(error)")
