@@ -15,7 +15,7 @@ extension Judge {
     func readAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
         let vector = testCase.vector
         let expected = expectation(testCase)
-        let parsed = vector.expected.flatMap { AttributeExpectation($0) }
+        let parsed = vector.expected.flatMap { AttributeVectorExpectation($0) }
         guard let file = makeTemporaryFile(testCase.id) else {
             return Grade(
                 outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
@@ -44,7 +44,7 @@ extension Judge {
     func writeAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
         let vector = testCase.vector
         let expected = expectation(testCase)
-        guard let wanted = vector.expected.flatMap({ AttributeExpectation($0) })?.fields else {
+        guard let wanted = vector.expected.flatMap({ AttributeVectorExpectation($0) })?.fields else {
             return Grade(outcome: .notApplicable, expected: expected, result: nil)
         }
         guard let file = makeTemporaryFile(testCase.id) else {
@@ -81,7 +81,7 @@ extension Judge {
 
     func selectIcon(_ vector: Vector, scale: Int, on implementation: any Implementation) -> Grade {
         let expected = expectation(ConformanceCase(id: "", vector: vector, kind: .selectIcon(scale: scale)))
-        guard let expectations = vector.expected.flatMap({ IconsExpectation($0) }),
+        guard let expectations = vector.expected.flatMap({ IconsVectorExpectation($0) }),
             let wanted = expectations.recommended[scale]
         else {
             return Grade(
