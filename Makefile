@@ -6,6 +6,7 @@
 #   make fs                          real-filesystem matrix → Reports/filesystems.*
 #   make bench                       throughput vs libplist and Foundation in one run
 #   make vectors                     regenerate the generated vector families
+#   make install [PREFIX=/usr/local] xds with its adapters and resources into PREFIX/bin
 #   make lint | make format          swift-format
 SWIFT ?= swift
 FUZZ_SECONDS ?= 60
@@ -13,7 +14,11 @@ IMPL ?=
 RELEASE_BIN = .build/release
 XDS = $(RELEASE_BIN)/xds
 
-.PHONY: deps build build-debug test conformance fuzz fuzz-report fs bench vectors reports lint format clean
+PREFIX ?= /usr/local
+# The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
+RESOURCES = x-document-source_BuiltInPeers.resources
+
+.PHONY: deps build build-debug test conformance fuzz fuzz-report fs bench vectors reports install lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
@@ -38,6 +43,7 @@ conformance: build
 # Builds every fuzz target and runs each for FUZZ_SECONDS.
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh
+	XDS_FUZZ_BUILD_TESTS=1 $(SWIFT) test --filter BuildScriptTests
 
 # Runs the same campaign, then writes Reports/fuzz.json and Reports/fuzz.md from it.
 fuzz-report: deps
@@ -58,6 +64,14 @@ vectors: build
 # Re-renders Reports/ from their JSON sources.
 reports: build
 	$(XDS) report --in Reports --out Reports
+
+# Installs xds, the Foundation adapter and their resources into PREFIX/bin (default /usr/local/bin);
+# the installed xds runs `xds conformance --vectors DIR` with every built-in peer from anywhere.
+install: build
+	install -d $(PREFIX)/bin
+	install -m 755 $(RELEASE_BIN)/xds $(RELEASE_BIN)/xds-adapter-foundation $(PREFIX)/bin/
+	rm -rf $(PREFIX)/bin/$(RESOURCES)
+	cp -R $(RELEASE_BIN)/$(RESOURCES) $(PREFIX)/bin/
 
 lint:
 	swift-format lint --strict -r Sources Tests

@@ -55,12 +55,14 @@ let package = Package(
         .target(name: "IconCache", dependencies: ["CCrypto", "IconFetching"]),
         .target(
             name: "IconLoading", dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache"]),
-        // Starts and stops Sources/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
+        // Starts and stops Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
         .target(name: "IconFixture"),
         // The icon-loading conformance area: vectors (sites), the per-case runner and judge.
         .target(name: "IconLoadingArea", dependencies: ["IconFixture", "IconImages", "IconMask"]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
+        // Every child process: spawning with rlimits, a timeout, its own process group, output drained and capped.
+        .target(name: "ChildProcess"),
         // Vectors, manifest, cases, outcomes, reports and known-failure lists as data; runs nothing.
         .target(name: "ConformanceModel", dependencies: ["DocumentSource", "Specification"]),
         // The generated vector families: the model only, never the codec they judge (own JSON and bplist writers).
@@ -68,15 +70,20 @@ let package = Package(
         // Runs cases on implementations through the adapter protocol and judges the answers.
         .target(
             name: "ConformanceRunner",
-            dependencies: ["ConformanceModel", "BinaryPlist", "TaggedJSON", "XAttr", "IconLoadingArea"]),
+            dependencies: [
+                "ConformanceModel", "ChildProcess", "BinaryPlist", "TaggedJSON", "XAttr", "AttributeFiles",
+                "IconLoadingArea",
+            ]),
         // The built-in implementations: the in-process reference, libplist, Foundation, plistlib, original.
         .target(
             name: "BuiltInPeers",
             dependencies: [
-                "ConformanceModel", "ConformanceRunner", "BinaryPlist", "TaggedJSON", "DocumentSource", "Icons",
-                "AttributeFiles", "IconLoading",
+                "ConformanceModel", "ConformanceRunner", "ChildProcess", "BinaryPlist", "TaggedJSON", "DocumentSource",
+                "Icons", "AttributeFiles", "IconLoading",
             ],
-            exclude: ["KnownFailures"]),
+            // Shipped next to the executables (x-document-source_BuiltInPeers.resources), so an installed xds
+            // finds its lists, the plistlib adapter and the icon fixture server outside a checkout.
+            resources: [.copy("KnownFailures"), .copy("plistlib"), .copy("IconFixtureServer")]),
         // Escaping, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
         .target(name: "ReportFormatting"),
         // Renders conformance results (JSON, Markdown, HTML, JUnit, terminal); computes nothing.
@@ -86,27 +93,33 @@ let package = Package(
         // Loop devices, mounts, limit probes on real filesystems.
         .target(
             name: "FilesystemHarness",
-            dependencies: ["XAttr", "AttributeFiles", "DocumentSource", "CAttr", "ReportFormatting"]),
+            dependencies: [
+                "XAttr", "AttributeFiles", "DocumentSource", "CAttr", "ChildProcess", "TaggedJSON", "ReportFormatting",
+            ]),
         // The xds command set, as a library so tests, fuzzers and benches can reach it.
         .target(
             name: "XDSCommands",
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
-                "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting", "BenchReport",
-                "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
+                "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting",
+                "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
+        // Any property list through Codable: the Foundation peer's and the bench's PropertyListDecoder value.
+        .target(name: "CodablePropertyList", dependencies: ["BinaryPlist"]),
         // Foundation's two parsers, each in its own process because both crash on some inputs.
         .executableTarget(
             name: "xds-adapter-foundation",
             dependencies: [
-                "TaggedJSON", "BinaryPlist", .target(name: "CAttr", condition: .when(platforms: [.linux])),
+                "TaggedJSON", "BinaryPlist", "CodablePropertyList",
+                .target(name: "CAttr", condition: .when(platforms: [.linux])),
             ]),
         // make bench.
         .executableTarget(
             name: "xds-bench",
             dependencies: [
-                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "BenchReport", "ReportFormatting", "SeededRandom",
+                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "BenchReport", "ReportFormatting",
+                "SeededRandom", "CodablePropertyList",
             ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),
@@ -120,32 +133,41 @@ let package = Package(
         // What the tests share: synthetic vector sets, fixture adapters, built products, the mount gate.
         .target(
             name: "TestSupport",
-            dependencies: ["ConformanceModel", "ConformanceRunner", "FilesystemHarness", "BinaryPlist"],
+            dependencies: [
+                "ChildProcess", "ConformanceModel", "ConformanceRunner", "FilesystemHarness", "BinaryPlist", "SeededRandom",
+            ],
             path: "Tests/TestSupport", exclude: ["Fixtures"]),
 
-        .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist", "SeededRandom"]),
-        .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist", "SeededRandom"]),
+        .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist", "SeededRandom", "TestSupport"]),
+        .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist", "SeededRandom", "TestSupport"]),
         .testTarget(name: "XAttrTests", dependencies: ["XAttr", "FilesystemHarness", "TestSupport"]),
-        .testTarget(name: "DocumentSourceTests", dependencies: ["DocumentSource", "BinaryPlist"]),
+        .testTarget(name: "DocumentSourceTests", dependencies: ["DocumentSource", "BinaryPlist", "TestSupport"]),
         .testTarget(
             name: "AttributeFilesTests",
-            dependencies: ["AttributeFiles", "XAttr", "DocumentSource", "FilesystemHarness", "TestSupport"]),
-        .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom"]),
+            dependencies: [
+                "AttributeFiles", "XAttr", "DocumentSource", "FilesystemHarness", "ChildProcess", "TestSupport",
+            ]),
+        .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom", "TestSupport"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
-        .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ConformanceRunner"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "TestSupport"]),
+        .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ChildProcess"]),
         .testTarget(
             name: "ConformanceRunnerTests",
-            dependencies: ["ConformanceRunner", "ConformanceModel", "BuiltInPeers", "BinaryPlist", "TestSupport"]),
+            dependencies: [
+                "ConformanceRunner", "ConformanceModel", "ChildProcess", "BuiltInPeers", "BinaryPlist", "TestSupport",
+            ]),
         .testTarget(
             name: "BuiltInPeersTests",
-            dependencies: ["BuiltInPeers", "ConformanceRunner", "ConformanceModel", "TestSupport"]),
+            dependencies: ["BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport"]),
         .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "ReportFormatting", "ConformanceModel"]),
-        .testTarget(name: "BenchReportTests", dependencies: ["BenchReport", "ReportFormatting"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "ReportFormatting", "ConformanceModel", "TestSupport"]),
+        .testTarget(
+            name: "BenchReportTests", dependencies: ["BenchReport", "ReportFormatting", "ChildProcess", "TestSupport"]),
         .testTarget(
             name: "FilesystemHarnessTests",
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
-        .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands", "TerminalText", "XAttr"]),
+        .testTarget(
+            name: "XDSEndToEndTests", dependencies: ["XDSCommands", "ChildProcess", "TestSupport", "TerminalText", "XAttr"]),
         .testTarget(
             name: "IconLoadingTests",
             dependencies: [
@@ -153,14 +175,14 @@ let package = Package(
                 "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource",
             ],
             exclude: ["Golden"]),
-        .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
+        .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons", "TestSupport"]),
         .testTarget(
             name: "SpecificationTests",
             dependencies: ["Specification", "ConformanceModel", "DocumentSource", "BinaryPlist"]),
         .testTarget(
             name: "VectorSetTests",
             dependencies: [
-                "VectorGenerators", "ConformanceModel", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource",
+                "VectorGenerators", "ConformanceModel", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource", "TestSupport",
             ]),
     ]
 )

@@ -80,14 +80,17 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
 }
 
 #if os(Linux)
-    /// One line of `/proc/self/mountinfo`: the filesystem type and the mount source.
-    struct MountTable {
-        var type: String
-        var source: String
+    /// One line of `/proc/self/mountinfo`: the filesystem type and the mount source. The one answer to
+    /// "which filesystem is this path on" (the attribute limit, the conformance provenance).
+    public struct MountTable: Hashable, Sendable {
+        public var type: String
+        public var source: String
 
         /// The mount whose device is `stat(path).st_dev`; failing that (btrfs gives each subvolume its
         /// own anonymous device), the mount whose mount point is the longest prefix of the real path.
-        static func entry(containing path: BytePath) -> MountTable? {
+        public static func entry(containing path: String) -> MountTable? { entry(containing: BytePath(path)) }
+
+        public static func entry(containing path: BytePath) -> MountTable? {
             var status = stat()
             guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
             let device = "\(major(status.st_dev)):\(minor(status.st_dev))"

@@ -1,46 +1,48 @@
 // Sources/BuiltInPeers/BuiltInDiscovery.swift - Where the built-ins' programs and lists are, found from the running xds
 
+import ChildProcess
 import ConformanceRunner
 import Foundation
 
 extension BuiltInLocations {
-    /// The locations relative to the running `xds` and the working directory: the Foundation adapter next to
-    /// `xds`, the Python that `python3` names, the plistlib script in a checkout.
+    /// The locations relative to the running `xds`: the Foundation adapter next to it, the Python that
+    /// `python3` names, the plistlib script among the resources shipped next to it.
     public static func discover() -> BuiltInLocations {
-        let executable =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let directory = (executable as NSString).deletingLastPathComponent
-        let script = "Sources/Adapters/plistlib/xds_adapter_plistlib.py"
+        let directory = executableDirectory()
+        let script = resourceDirectory().map { $0 + "/plistlib/xds_adapter_plistlib.py" } ?? "xds_adapter_plistlib.py"
         let python = ProcessRunner.run(
             ["python3", "-c", "import sys; print(sys.executable)"], input: [], limits: ProcessLimits(timeout: 10))
         let pythonPath = String(decoding: python.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return BuiltInLocations(
-            xds: executable, foundationAdapter: directory + "/xds-adapter-foundation",
+            xds: executablePath(), foundationAdapter: directory + "/xds-adapter-foundation",
             python: python.verdict == .accepted && !pythonPath.isEmpty ? pythonPath : "python3",
-            plistlibAdapter: findUpward(script, from: [FileManager.default.currentDirectoryPath, directory]) ?? script)
+            plistlibAdapter: script)
     }
 
-    /// The icon-loading area's fixture server, when a checkout is found.
-    public static func iconFixtureServer() -> String? { findUpward("Sources/IconFixtureServer/icon_fixture_server.py") }
-
-    /// The committed known-failure lists of the built-ins, when a checkout is found.
-    public static func knownFailuresDirectory() -> String? { findUpward("Sources/BuiltInPeers/KnownFailures") }
-
-    /// `relative` under the working directory or the executable's directory, or one of their parents.
-    static func findUpward(_ relative: String, from starts: [String]? = nil) -> String? {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        for start in starts ?? [
-            FileManager.default.currentDirectoryPath, (executable as NSString).deletingLastPathComponent,
-        ] {
-            var directory = start
-            while !directory.isEmpty {
-                let candidate = directory + "/" + relative
-                if FileManager.default.fileExists(atPath: candidate) { return candidate }
-                let parent = (directory as NSString).deletingLastPathComponent
-                if parent == directory { break }
-                directory = parent
-            }
-        }
-        return nil
+    /// The icon-loading area's fixture server shipped with this `xds`, when present.
+    public static func iconFixtureServer() -> String? {
+        let script = resourceDirectory().map { $0 + "/IconFixtureServer/icon_fixture_server.py" }
+        return script.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
     }
+
+    /// The built-ins' known-failure lists shipped with this `xds`, when present.
+    public static func knownFailuresDirectory() -> String? { resourceDirectory().map { $0 + "/KnownFailures" } }
+
+    /// The resources of this module as SwiftPM lays them out: a directory beside the executable, copied with it
+    /// by `make install`. (Looked up by hand: `Bundle.module` stops the process when the directory is missing.)
+    public static func resourceDirectory() -> String? {
+        let path = executableDirectory() + "/" + resourceBundleName
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? path : nil
+    }
+
+    /// SwiftPM's name for this target's resources: `<package>_<target>.resources`.
+    static let resourceBundleName = "x-document-source_BuiltInPeers.resources"
+
+    static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    static func executableDirectory() -> String { (executablePath() as NSString).deletingLastPathComponent }
 }

@@ -1,5 +1,6 @@
 // Sources/BuiltInPeers/BuiltInImplementations.swift - The built-in peers: names, titles, how each is started
 
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
@@ -12,7 +13,7 @@ public struct BuiltInLocations: Hashable, Sendable {
     public var foundationAdapter: String
     /// The Python interpreter (resolved once: pyenv shims cost a process per call).
     public var python: String
-    /// `Sources/Adapters/plistlib/xds_adapter_plistlib.py`.
+    /// `xds_adapter_plistlib.py`, shipped among the resources beside `xds`.
     public var plistlibAdapter: String
 
     public init(xds: String, foundationAdapter: String, python: String, plistlibAdapter: String) {

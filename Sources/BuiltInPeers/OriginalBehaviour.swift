@@ -1,5 +1,6 @@
 // Sources/BuiltInPeers/OriginalBehaviour.swift - The original Objective-C class as the `original` column
 
+import ChildProcess
 import ConformanceModel
 import Foundation
 import ConformanceRunner

@@ -2,6 +2,7 @@
 
 import AttributeFiles
 import BinaryPlist
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import DocumentSource
@@ -42,12 +43,12 @@ public struct ReferenceImplementation: Implementation {
                 let attribute = try AttributeFile.read(at: request.arguments.first ?? "")
                 var fields: [String: String] = [:]
                 for (key, value) in attribute.fields { fields[key] = value }
-                return .accepted(renderFieldObject(fields))
+                return .accepted(FieldObject.render(fields))
             } catch {
                 return .rejected("error: \(error)")
             }
         case .writeAttribute:
-            guard let fields = parseFieldObject(request.input) else {
+            guard let fields = FieldObject.parse(request.input) else {
                 return .rejected("error: not a JSON object of strings")
             }
             let attribute = DocumentSourceAttribute(

@@ -64,7 +64,7 @@ public struct ConformanceCase: Hashable, Sendable {
             case .attribute:
                 cases.append(ConformanceCase(id: id, vector: vector, kind: .readAttribute))
                 if vector.metadata.group == .valid, let expected = vector.expected,
-                    let fields = AttributeExpectation(expected)?.fields, isWritable(fields)
+                    let fields = AttributeVectorExpectation(expected)?.fields, isWritable(fields)
                 {
                     cases.append(ConformanceCase(id: id + "#write", vector: vector, kind: .writeAttribute))
                 }

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The expectation of an attribute vector: the kept fields, or nil for "no attribute" (`{"fields": null}`).
-public struct AttributeExpectation: Hashable, Sendable {
+public struct AttributeVectorExpectation: Hashable, Sendable {
     public var fields: [String: String]?
 
     public init?(_ bytes: [UInt8]) {
@@ -26,37 +26,37 @@ public struct AttributeExpectation: Hashable, Sendable {
 }
 
 /// One scale's expectation of an icons vector.
-public enum IconExpectation: Hashable, Sendable {
+public enum IconScaleExpectation: Hashable, Sendable {
     case icon(url: String)
     case none
     case originalRaises
 }
 
 /// The expectations of an icons vector (Docs/vectors.md).
-public struct IconsExpectation: Hashable, Sendable {
+public struct IconsVectorExpectation: Hashable, Sendable {
     public var appInfoURL: String
-    public var recommended: [Int: IconExpectation]
-    public var legacy: [Int: IconExpectation]
+    public var recommended: [Int: IconScaleExpectation]
+    public var legacy: [Int: IconScaleExpectation]
 
     public init?(_ bytes: [UInt8]) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
             let url = object["appInfoURL"] as? String
         else { return nil }
         appInfoURL = url
-        recommended = IconsExpectation.outcomes(object["recommended"])
-        legacy = IconsExpectation.outcomes(object["legacy"])
+        recommended = IconsVectorExpectation.outcomes(object["recommended"])
+        legacy = IconsVectorExpectation.outcomes(object["legacy"])
     }
 
-    private static func outcomes(_ value: Any?) -> [Int: IconExpectation] {
+    private static func outcomes(_ value: Any?) -> [Int: IconScaleExpectation] {
         guard let table = value as? [String: Any] else { return [:] }
-        var result: [Int: IconExpectation] = [:]
+        var result: [Int: IconScaleExpectation] = [:]
         for (scaleText, entry) in table {
             guard let scale = Int(scaleText), let entry = entry as? [String: Any],
                 let outcome = entry["outcome"] as? String
             else { continue }
             switch outcome {
             case "icon": if let url = entry["url"] as? String { result[scale] = .icon(url: url) }
-            case "none": result[scale] = IconExpectation.none
+            case "none": result[scale] = IconScaleExpectation.none
             case "original-raises": result[scale] = .originalRaises
             default: continue
             }

@@ -1,5 +1,6 @@
 // Sources/ConformanceRunner/Environment.swift - Provenance facts: OS, kernel, filesystem, date; command splitting
 
+import AttributeFiles
 import Foundation
 import XAttr
 
@@ -28,23 +29,9 @@ public enum RunEnvironment {
         return "\(field(names.sysname)) \(field(names.release)) \(field(names.machine))"
     }
 
-    /// The filesystem type of `path` as the kernel names it (`ext4`, `tmpfs`, …): the type of the mount with
-    /// the longest mount point containing `path`, from /proc/self/mounts; coreutils `stat -f` as a fallback.
+    /// The filesystem type of `path` as the kernel names it (`ext4`, `tmpfs`, …), from /proc/self/mountinfo.
     public static func filesystem(of path: String) -> String {
-        if let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) {
-            var best: (point: String, type: String)?
-            for line in mounts.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                guard fields.count >= 3 else { continue }
-                let point = String(fields[1]).replacingOccurrences(of: "\\040", with: " ")
-                let contains = point == "/" || path == point || path.hasPrefix(point + "/")
-                if contains && point.count >= (best?.point.count ?? -1) { best = (point, String(fields[2])) }
-            }
-            if let best { return best.type }
-        }
-        let result = ProcessRunner.run(["stat", "-f", "-c", "%T", path], input: [], limits: ProcessLimits(timeout: 5))
-        let name = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return result.verdict == .accepted && !name.isEmpty ? name : "unknown"
+        MountTable.entry(containing: path)?.type ?? "unknown"
     }
 
     /// Whether `directory` accepts a `user.` extended attribute (probed with a scratch file).

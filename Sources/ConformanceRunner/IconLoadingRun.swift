@@ -1,5 +1,6 @@
 // Sources/ConformanceRunner/IconLoadingRun.swift - The icon-loading area: load-icon against the fixture server
 
+import ChildProcess
 import ConformanceModel
 import Foundation
 import IconLoadingArea
@@ -9,7 +10,7 @@ import IconLoadingArea
 /// status, the image's properties and the server's request log. Implementations without the
 /// call get `n/a`.
 public struct IconLoadingRun: Sendable {
-    /// `Sources/IconFixtureServer/icon_fixture_server.py`.
+    /// `Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py`.
     public var serverScript: String
     public var workDirectory: String
     public var jobs: Int

@@ -1,5 +1,6 @@
 // Sources/ConformanceRunner/Implementation.swift - What the runner knows of an implementation: its calls (DESIGN §5)
 
+import ChildProcess
 import ConformanceModel
 
 /// One call: its name, its arguments after the call name, and standard input.

@@ -1,6 +1,7 @@
 // Sources/ConformanceRunner/Judge.swift - Performs a case against an implementation and grades the raw result
 
 import BinaryPlist
+import ChildProcess
 import ConformanceModel
 import Foundation
 import TaggedJSON
@@ -72,11 +73,13 @@ public struct Judge: Sendable {
             return "bplist decoding to " + escapedText(vector.expected ?? [], limit: 400)
                 + (vector.metadata.tags.contains(.canonical) ? " (canonical bytes)" : "")
         case .readAttribute, .writeAttribute:
-            guard let expected = vector.expected, let parsed = AttributeExpectation(expected) else { return "reject" }
+            guard let expected = vector.expected, let parsed = AttributeVectorExpectation(expected) else {
+                return "reject"
+            }
             guard let fields = parsed.fields else { return "reject (no attribute)" }
-            return "fields " + String(decoding: renderFieldObject(fields), as: UTF8.self)
+            return "fields " + String(decoding: FieldObject.render(fields), as: UTF8.self)
         case .selectIcon(let scale):
-            guard let expected = vector.expected.flatMap({ IconsExpectation($0) }) else { return "unknown" }
+            guard let expected = vector.expected.flatMap({ IconsVectorExpectation($0) }) else { return "unknown" }
             switch expected.recommended[scale] {
             case .icon(let url): return url
             case .none?: return "no icon"

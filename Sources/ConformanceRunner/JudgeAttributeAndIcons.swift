@@ -1,29 +1,28 @@
 // Sources/ConformanceRunner/JudgeAttributeAndIcons.swift - Grading the attribute (via a real xattr) and icon cases
 
 import BinaryPlist
+import ChildProcess
 import ConformanceModel
 import Foundation
+import TaggedJSON
 import XAttr
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// The attribute's name on Linux.
-public let documentSourceAttributeName = ExtendedAttributes.documentSourceName
-
 extension Judge {
     func readAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
         let vector = testCase.vector
         let expected = expectation(testCase)
-        let parsed = vector.expected.flatMap { AttributeExpectation($0) }
+        let parsed = vector.expected.flatMap { AttributeVectorExpectation($0) }
         guard let file = makeTemporaryFile(testCase.id) else {
             return Grade(
                 outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
         }
         defer { unlink(file) }
         do {
-            try ExtendedAttributes.setValue(vector.input, named: documentSourceAttributeName, at: file)
+            try ExtendedAttributes.setValue(vector.input, named: ExtendedAttributes.documentSourceName, at: file)
         } catch {
             // The runner's filesystem cannot hold this value (e.g. over ext4's 4 KiB): nothing to judge here.
             return Grade(
@@ -35,7 +34,7 @@ extension Judge {
             vector.metadata.group == .implementationDefined ? nil : (parsed.map { $0.fields != nil } ?? false)
         return gradeVerdict(vector, shouldAccept: shouldAccept, result: result, expected: expected) {
             guard let wanted = parsed?.fields else { return (false, "the vector's expected JSON does not parse") }
-            guard let fields = parseFieldObject(result.stdout) else {
+            guard let fields = FieldObject.parse(result.stdout) else {
                 return (false, "output is not a JSON object of strings")
             }
             return (fields == wanted, nil)
@@ -45,7 +44,7 @@ extension Judge {
     func writeAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
         let vector = testCase.vector
         let expected = expectation(testCase)
-        guard let wanted = vector.expected.flatMap({ AttributeExpectation($0) })?.fields else {
+        guard let wanted = vector.expected.flatMap({ AttributeVectorExpectation($0) })?.fields else {
             return Grade(outcome: .notApplicable, expected: expected, result: nil)
         }
         guard let file = makeTemporaryFile(testCase.id) else {
@@ -55,14 +54,14 @@ extension Judge {
         defer { unlink(file) }
         // A value of the vector's size must fit this filesystem, or there is nothing fair to ask.
         do {
-            try ExtendedAttributes.setValue(vector.input, named: documentSourceAttributeName, at: file)
-            try ExtendedAttributes.removeValue(named: documentSourceAttributeName, at: file)
+            try ExtendedAttributes.setValue(vector.input, named: ExtendedAttributes.documentSourceName, at: file)
+            try ExtendedAttributes.removeValue(named: ExtendedAttributes.documentSourceName, at: file)
         } catch {
             return Grade(
                 outcome: .notApplicable, expected: expected, result: nil,
                 note: "runner: this filesystem refuses a value of this size (\(error))")
         }
-        let result = implementation.perform(.writeAttribute(path: file, fields: renderFieldObject(wanted)))
+        let result = implementation.perform(.writeAttribute(path: file, fields: FieldObject.render(wanted)))
         return gradeVerdict(vector, shouldAccept: true, result: result, expected: expected) {
             guard let bytes = readAttributeBytes(file) else { return (false, "no attribute was written") }
             guard case .dictionary(let dictionary) = (try? BPlistDecoder.decode(bytes)) ?? .null else {
@@ -75,14 +74,14 @@ extension Judge {
             }
             return (
                 written == wanted,
-                written == wanted ? nil : "wrote " + String(decoding: renderFieldObject(written), as: UTF8.self)
+                written == wanted ? nil : "wrote " + String(decoding: FieldObject.render(written), as: UTF8.self)
             )
         }
     }
 
     func selectIcon(_ vector: Vector, scale: Int, on implementation: any Implementation) -> Grade {
         let expected = expectation(ConformanceCase(id: "", vector: vector, kind: .selectIcon(scale: scale)))
-        guard let expectations = vector.expected.flatMap({ IconsExpectation($0) }),
+        guard let expectations = vector.expected.flatMap({ IconsVectorExpectation($0) }),
             let wanted = expectations.recommended[scale]
         else {
             return Grade(
@@ -119,5 +118,5 @@ extension Judge {
 
 /// The bytes of `user.x-document-source` on `path`, or nil when absent or unreadable.
 func readAttributeBytes(_ path: String) -> [UInt8]? {
-    (try? ExtendedAttributes.value(named: documentSourceAttributeName, at: path)) ?? nil
+    (try? ExtendedAttributes.value(named: ExtendedAttributes.documentSourceName, at: path)) ?? nil
 }

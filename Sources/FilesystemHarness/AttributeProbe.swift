@@ -10,7 +10,7 @@ import XAttr
 /// subfolder, a symlink and a fifo there, and removes all of it afterwards.
 public enum AttributeProbe {
     /// The attribute the convention uses on Linux.
-    public static let attributeName = "user.x-document-source"
+    public static let attributeName = ExtendedAttributes.documentSourceName
 
     /// Probes `directory`.
     /// - Throws: `ProbeFailure` when the directory cannot be examined or a scratch file cannot be made.

@@ -3,6 +3,7 @@
 import AttributeFiles
 import DocumentSource
 import Foundation
+import TaggedJSON
 
 /// An implementation that writes and reads the attribute's fields: the reference library in this
 /// process, CPython's plistlib (binary plist + `os.setxattr`), or any adapter-protocol command.
@@ -49,7 +50,7 @@ public struct FieldAccessor: Sendable {
                 value = plistlib.dumps(json.load(sys.stdin), fmt=plistlib.FMT_BINARY)
                 os.setxattr(sys.argv[1], 'user.x-document-source', value)
                 """
-            let input = (try? JSONSerialization.data(withJSONObject: fields)).map { [UInt8]($0) } ?? []
+            let input = FieldObject.render(fields)
             let outcome = ToolRun.run(["python3", "-c", script, path], input: input)
             return outcome.status == 0 ? nil : "exit \(outcome.status): \(outcome.errorText.suffix(200))"
         },
@@ -69,7 +70,7 @@ public struct FieldAccessor: Sendable {
         FieldAccessor(
             name: name,
             write: { fields, path in
-                let input = (try? JSONSerialization.data(withJSONObject: fields)).map { [UInt8]($0) } ?? []
+                let input = FieldObject.render(fields)
                 let outcome = ToolRun.run(command + ["write-attribute", path], input: input)
                 return outcome.status == 0 ? nil : "exit \(outcome.status): \(outcome.errorText.prefix(200))"
             },
@@ -80,7 +81,7 @@ public struct FieldAccessor: Sendable {
         guard outcome.status == 0 else {
             return .failure(ProbeFailure("exit \(outcome.status): \(outcome.errorText.suffix(200))"))
         }
-        guard let fields = (try? JSONSerialization.jsonObject(with: Data(outcome.output))) as? [String: String] else {
+        guard let fields = FieldObject.parse(outcome.output) else {
             return .failure(
                 ProbeFailure(
                     "not a JSON object of strings: \(String(decoding: outcome.output.prefix(200), as: UTF8.self))"))

@@ -1,5 +1,6 @@
 // Sources/FilesystemHarness/HostCommand.swift - Runs mkfs, losetup, mount and umount as child processes
 
+import ChildProcess
 import Foundation
 
 /// A host tool failed to start or exited non-zero.
@@ -19,6 +20,9 @@ public struct HostCommandError: Error, Hashable, Sendable, CustomStringConvertib
 
 /// A host tool run to completion; its standard output is returned.
 public enum HostCommand {
+    /// mkfs on a large image and umount of a busy filesystem are slow, never this slow.
+    static let timeLimit = ProcessLimits.tool(timeout: 600)
+
     /// The directories searched for tools, sbin first (mkfs and losetup live there).
     static let searchPath = ["/usr/sbin", "/sbin", "/usr/bin", "/bin", "/usr/local/sbin", "/usr/local/bin"]
 
@@ -41,38 +45,18 @@ public enum HostCommand {
         guard let executable = locate(tool) else {
             throw HostCommandError(commandLine: commandLine, status: nil, message: "\(tool) is not installed")
         }
-        // Standard error goes to a file so that neither stream can fill a pipe and block the child.
-        let errorPath = NSTemporaryDirectory() + "xds-stderr-" + UUID().uuidString
-        guard FileManager.default.createFile(atPath: errorPath, contents: nil),
-            let errorHandle = FileHandle(forWritingAtPath: errorPath)
-        else {
-            throw HostCommandError(commandLine: commandLine, status: nil, message: "cannot create \(errorPath)")
-        }
-        defer {
-            try? errorHandle.close()
-            try? FileManager.default.removeItem(atPath: errorPath)
-        }
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw HostCommandError(commandLine: commandLine, status: nil, message: "\(error)")
-        }
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: stdout, as: UTF8.self)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        // Both streams are drained concurrently, so neither can fill a pipe and block the tool.
+        let result = ProcessRunner.run([executable] + arguments, input: [], limits: timeLimit)
+        let stderr = String(decoding: result.stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        switch result.termination {
+        case .exited(0): return String(decoding: result.stdout, as: UTF8.self)
+        case .exited(let status): throw HostCommandError(commandLine: commandLine, status: status, message: stderr)
+        case .failedToStart(let message):
+            throw HostCommandError(commandLine: commandLine, status: nil, message: message)
+        case .signaled, .timedOut:
             throw HostCommandError(
-                commandLine: commandLine, status: process.terminationStatus,
-                message: stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+                commandLine: commandLine, status: nil,
+                message: result.terminationSummary + (stderr.isEmpty ? "" : ": " + stderr))
         }
-        return text
     }
 }

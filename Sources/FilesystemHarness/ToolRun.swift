@@ -1,5 +1,6 @@
 // Sources/FilesystemHarness/ToolRun.swift - Runs an everyday tool and keeps its exit status and both streams
 
+import ChildProcess
 import Foundation
 
 /// What a tool did: exit status (128 + signal when killed), standard output bytes, standard error text.
@@ -16,37 +17,18 @@ enum ToolRun {
         guard let tool = arguments.first, let executable = HostCommand.locate(tool) else {
             return ToolOutcome(status: 127, output: [], errorText: "\(arguments.first ?? "") is not installed")
         }
-        let scratch = NSTemporaryDirectory() + "xds-tool-" + UUID().uuidString
-        let files = (input: scratch + ".in", output: scratch + ".out", error: scratch + ".err")
-        defer {
-            for path in [files.input, files.output, files.error] { try? FileManager.default.removeItem(atPath: path) }
+        let result = ProcessRunner.run(
+            [executable] + arguments.dropFirst(), input: input, limits: .tool(timeout: 600), environment: environment)
+        let status: Int32
+        switch result.termination {
+        case .exited(let code): status = code
+        case .signaled(let signal): status = 128 + signal
+        case .timedOut: status = 128 + SIGKILL
+        case .failedToStart(let message): return ToolOutcome(status: 126, output: [], errorText: message)
         }
-        guard FileManager.default.createFile(atPath: files.input, contents: Data(input)),
-            FileManager.default.createFile(atPath: files.output, contents: nil),
-            FileManager.default.createFile(atPath: files.error, contents: nil),
-            let inputHandle = FileHandle(forReadingAtPath: files.input),
-            let outputHandle = FileHandle(forWritingAtPath: files.output),
-            let errorHandle = FileHandle(forWritingAtPath: files.error)
-        else { return ToolOutcome(status: 126, output: [], errorText: "cannot create scratch files in /tmp") }
-        defer { for handle in [inputHandle, outputHandle, errorHandle] { try? handle.close() } }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = inputHandle
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        do {
-            try process.run()
-        } catch {
-            return ToolOutcome(status: 126, output: [], errorText: "\(error)")
-        }
-        process.waitUntilExit()
-        let status = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-        let output = FileManager.default.contents(atPath: files.output).map { [UInt8]($0) } ?? []
-        let errorText = (try? String(contentsOfFile: files.error, encoding: .utf8)) ?? ""
+        let errorText = String(decoding: result.stderr, as: UTF8.self)
         return ToolOutcome(
-            status: status, output: output, errorText: errorText.trimmingCharacters(in: .whitespacesAndNewlines))
+            status: status, output: result.stdout, errorText: errorText.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Runs a POSIX shell script with `environment` (paths are passed as variables, never spliced in).

@@ -23,7 +23,7 @@ public struct FixtureRequest: Hashable, Sendable, Codable {
     }
 }
 
-/// The fixture server (`Sources/IconFixtureServer/icon_fixture_server.py`): https and http
+/// The fixture server (`Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py`): https and http
 /// listeners on 127.0.0.1, a CA generated for the run, a request log. Stopped by ``stop()``
 /// (closing its standard input), or when this process exits.
 public final class FixtureServer: @unchecked Sendable {

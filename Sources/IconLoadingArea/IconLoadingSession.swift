@@ -43,7 +43,7 @@ public final class IconLoadingSession: Sendable {
     public var caFile: String { server.caFile }
 
     /// Writes the images and the combined routes under `workDirectory` and starts the server.
-    /// - Parameter serverScript: `Sources/IconFixtureServer/icon_fixture_server.py`.
+    /// - Parameter serverScript: `Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py`.
     public init(
         vectors: [IconLoadingVector] = IconLoadingFamily.vectors(),
         images: [String: [UInt8]] = IconLoadingFamily.images(),

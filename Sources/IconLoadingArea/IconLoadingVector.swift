@@ -34,7 +34,7 @@ public struct IconLoadingVector: Hashable, Sendable {
     }
 }
 
-/// A fixture-server route (see Sources/IconFixtureServer/icon_fixture_server.py).
+/// A fixture-server route (see Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py).
 public struct Route: Hashable, Sendable {
     public var status: Int = 200
     public var contentType: String?

@@ -19,10 +19,13 @@ public enum AttributeFamily {
         let keys = (0..<count).map { $0 + 1 }
         let values = (0..<count).map { $0 + 1 + count }
         return BPlistAssembly(
-            objects: [Obj.dict(keys: keys, values: values)] + pairs.map { Obj.string($0.0) } + pairs.map(\.1))
+            objects: [ObjectBytes.dict(keys: keys, values: values)] + pairs.map { ObjectBytes.string($0.0) }
+                + pairs.map(\.1))
     }
 
-    static func strings(_ pairs: [(String, String)]) -> BPlistAssembly { dict(pairs.map { ($0.0, Obj.string($0.1)) }) }
+    static func strings(_ pairs: [(String, String)]) -> BPlistAssembly {
+        dict(pairs.map { ($0.0, ObjectBytes.string($0.1)) })
+    }
 
     /// `{"fields": {…}}` (keys sorted) or `{"fields": null}`.
     public static func fields(_ kept: [(String, String)]?) -> String {
@@ -91,7 +94,8 @@ public enum AttributeFamily {
                 spec: spec, tags: [.outOfOrder]))
         out.append(
             valid(
-                "utf16-keys", dict(four.map { ($0.0, Obj.string($0.1)) }).replacingKeys(utf16: true), kept: four,
+                "utf16-keys", dict(four.map { ($0.0, ObjectBytes.string($0.1)) }).replacingKeys(utf16: true),
+                kept: four,
                 "keys stored as UTF-16 strings", spec: spec, tags: [.utf16]))
         out.append(
             valid(
@@ -101,8 +105,9 @@ public enum AttributeFamily {
             valid(
                 "extra-keys-many",
                 dict(
-                    four.map { ($0.0, Obj.string($0.1)) } + [
-                        ("icon", Obj.data([1, 2, 3])), ("tags", Obj.array([])), ("x-document-source", Obj.bool(true)),
+                    four.map { ($0.0, ObjectBytes.string($0.1)) } + [
+                        ("icon", ObjectBytes.data([1, 2, 3])), ("tags", ObjectBytes.array([])),
+                        ("x-document-source", ObjectBytes.bool(true)),
                     ]), kept: four, "data, array and bool extras are ignored", spec: "attribute.keys.extra",
                 tags: [.extraKey]))
         out.append(
@@ -122,7 +127,7 @@ extension BPlistAssembly {
         for index in 1...count {
             let object = objects[index]
             let text = String(decoding: object.dropFirst(object[0] == 0x5F ? 3 : 1), as: UTF8.self)
-            copy.objects[index] = Obj.utf16(text)
+            copy.objects[index] = ObjectBytes.utf16(text)
         }
         return copy
     }

@@ -9,17 +9,17 @@ enum AttributeFamilyCases {
     static func types() -> [GeneratedVector] {
         let spec = "attribute.fields.string-only"
         let wrong: [(String, String, [UInt8], String)] = [
-            ("identifier-integer", "identifier", Obj.int(42), "an integer"),
-            ("identifier-real", "identifier", Obj.real(1.5), "a real"),
-            ("name-bool", "name", Obj.bool(true), "true"),
-            ("name-dictionary", "name", Obj.dict(keys: [], values: []), "a dictionary"),
-            ("path-data", "path", Obj.data(Array("a/b".utf8)), "data holding text"),
-            ("path-date", "path", Obj.date(0), "a date"),
-            ("appinfourl-array", "appInfoURL", Obj.array([]), "an array"),
-            ("appinfourl-uid", "appInfoURL", Obj.uid([1]), "a UID"),
+            ("identifier-integer", "identifier", ObjectBytes.int(42), "an integer"),
+            ("identifier-real", "identifier", ObjectBytes.real(1.5), "a real"),
+            ("name-bool", "name", ObjectBytes.bool(true), "true"),
+            ("name-dictionary", "name", ObjectBytes.dict(keys: [], values: []), "a dictionary"),
+            ("path-data", "path", ObjectBytes.data(Array("a/b".utf8)), "data holding text"),
+            ("path-date", "path", ObjectBytes.date(0), "a date"),
+            ("appinfourl-array", "appInfoURL", ObjectBytes.array([]), "an array"),
+            ("appinfourl-uid", "appInfoURL", ObjectBytes.uid([1]), "a UID"),
         ]
         var out = wrong.map { (vectorName, key, object, what) in
-            let pairs = four.map { ($0.0, $0.0 == key ? object : Obj.string($0.1)) }
+            let pairs = four.map { ($0.0, $0.0 == key ? object : ObjectBytes.string($0.1)) }
             return F.valid(
                 "wrong-type-\(vectorName)", F.dict(pairs), kept: four.filter { $0.0 != key },
                 "\"\(key)\" is \(what): skipped, the other fields kept", spec: spec, tags: [.wrongType])
@@ -28,8 +28,8 @@ enum AttributeFamilyCases {
             F.valid(
                 "wrong-type-all",
                 F.dict([
-                    ("identifier", Obj.int(1)), ("name", Obj.bool(false)),
-                    ("path", Obj.data([])), ("appInfoURL", Obj.real(0)),
+                    ("identifier", ObjectBytes.int(1)), ("name", ObjectBytes.bool(false)),
+                    ("path", ObjectBytes.data([])), ("appInfoURL", ObjectBytes.real(0)),
                 ]),
                 kept: [], "every value has the wrong type: an attribute with no fields", spec: spec,
                 tags: [.wrongType]))
@@ -77,8 +77,8 @@ enum AttributeFamilyCases {
                 "over-size-ext4-1k-block", 953,
                 "953 bytes: one more than ext4 with 1 KiB blocks can store (ENOSPC on write); readers keep it"))
         out.append(sized("over-size-4k", 5000, "5000 bytes: beyond an ext4 4 KiB block (4024)"))
-        var shared = F.dict([("identifier", Obj.ascii("same")), ("name", Obj.ascii("same"))])
-        shared.objects[0] = Obj.dict(keys: [1, 2], values: [3, 3])
+        var shared = F.dict([("identifier", ObjectBytes.ascii("same")), ("name", ObjectBytes.ascii("same"))])
+        shared.objects[0] = ObjectBytes.dict(keys: [1, 2], values: [3, 3])
         shared.objects.removeLast()
         out.append(
             F.valid(
@@ -116,17 +116,19 @@ enum AttributeFamilyCases {
         let doc = F.strings(four).bytes()
         return [
             none(
-                "root-array", BPlistAssembly(objects: [Obj.array([1]), Obj.ascii("x")]).bytes(), .schema,
+                "root-array", BPlistAssembly(objects: [ObjectBytes.array([1]), ObjectBytes.ascii("x")]).bytes(),
+                .schema,
                 "the root is an array", tags: [.rootType]),
             none(
-                "root-string", BPlistAssembly(objects: [Obj.ascii("com.example")]).bytes(), .schema,
+                "root-string", BPlistAssembly(objects: [ObjectBytes.ascii("com.example")]).bytes(), .schema,
                 "the root is a string",
                 tags: [.rootType]),
             none(
-                "root-integer", BPlistAssembly(objects: [Obj.int(1)]).bytes(), .schema, "the root is an integer",
+                "root-integer", BPlistAssembly(objects: [ObjectBytes.int(1)]).bytes(), .schema,
+                "the root is an integer",
                 tags: [.rootType]),
             none(
-                "root-data-holding-dict", BPlistAssembly(objects: [Obj.data(doc)]).bytes(), .schema,
+                "root-data-holding-dict", BPlistAssembly(objects: [ObjectBytes.data(doc)]).bytes(), .schema,
                 "the root is data wrapping a valid attribute", tags: [.rootType]),
             none(
                 "empty-value", [], .header, "a zero-length attribute value", spec: "attribute.format.binary",
@@ -141,8 +143,9 @@ enum AttributeFamilyCases {
             none(
                 "cycle",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1, 2], values: [3, 0]), Obj.ascii("name"), Obj.ascii("path"),
-                    Obj.ascii("x"),
+                    ObjectBytes.dict(keys: [1, 2], values: [3, 0]), ObjectBytes.ascii("name"),
+                    ObjectBytes.ascii("path"),
+                    ObjectBytes.ascii("x"),
                 ]).bytes(), .cycle,
                 "\"path\" references the dictionary itself (CoreFoundation rejects the whole value)",
                 spec: "attribute.format.binary", tags: [.cycle]),

@@ -32,14 +32,15 @@ extension AttributeFamilyCases {
             """
         let openStep = "{identifier = \"\(F.identifier)\"; name = \"\(F.name)\"; path = \"\(F.path)\"; }"
         var firstWins = F.strings(four + [("name", "Second Name")])
-        firstWins.objects[0] = Obj.dict(keys: [1, 2, 3, 4, 5], values: [6, 7, 8, 9, 10])
-        var nullName = F.dict(four.map { ($0.0, $0.0 == "name" ? Obj.null : Obj.string($0.1)) })
-        nullName.objects[0] = Obj.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8])
-        let latin1 = F.dict(four.map { ($0.0, $0.0 == "name" ? Obj.ascii([0x44, 0xE9, 0x63]) : Obj.string($0.1)) })
-        let setPath = F.dict(four.map { ($0.0, $0.0 == "path" ? Obj.set([]) : Obj.string($0.1)) })
+        firstWins.objects[0] = ObjectBytes.dict(keys: [1, 2, 3, 4, 5], values: [6, 7, 8, 9, 10])
+        var nullName = F.dict(four.map { ($0.0, $0.0 == "name" ? ObjectBytes.null : ObjectBytes.string($0.1)) })
+        nullName.objects[0] = ObjectBytes.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8])
+        let latin1 = F.dict(
+            four.map { ($0.0, $0.0 == "name" ? ObjectBytes.ascii([0x44, 0xE9, 0x63]) : ObjectBytes.string($0.1)) })
+        let setPath = F.dict(four.map { ($0.0, $0.0 == "path" ? ObjectBytes.set([]) : ObjectBytes.string($0.1)) })
         var intKey = F.strings(four)
-        intKey.objects += [Obj.int(7), Obj.ascii("seven")]
-        intKey.objects[0] = Obj.dict(keys: [1, 2, 3, 4, 9], values: [5, 6, 7, 8, 10])
+        intKey.objects += [ObjectBytes.int(7), ObjectBytes.ascii("seven")]
+        intKey.objects[0] = ObjectBytes.dict(keys: [1, 2, 3, 4, 9], values: [5, 6, 7, 8, 10])
         var version01 = F.strings(four)
         version01.header = Array("bplist01".utf8)
         let badURL = four.map { ($0.0, $0.0 == "appInfoURL" ? "not a url" : $0.1) }

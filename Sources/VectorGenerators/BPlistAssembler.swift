@@ -59,26 +59,26 @@ public struct BPlistAssembly: Sendable {
     public func bytes() -> [UInt8] {
         var (out, offsets) = layout()
         let start = UInt64(out.count)
-        let width = offsetSize ?? Obj.minimalWidth(start)
+        let width = offsetSize ?? ObjectBytes.minimalWidth(start)
         for index in offsets.indices {
-            out += Obj.bigEndian(offsetOverride[index] ?? offsets[index], width: width)
+            out += ObjectBytes.bigEndian(offsetOverride[index] ?? offsets[index], width: width)
         }
-        for entry in extraEntries { out += Obj.bigEndian(entry, width: width) }
+        for entry in extraEntries { out += ObjectBytes.bigEndian(entry, width: width) }
         out += afterTable
         out += unused
         out.append(sortVersion)
         out.append(trailerOffsetSize ?? UInt8(width))
         out.append(UInt8(refSize))
-        out += Obj.bigEndian(numObjects ?? UInt64(objects.count + extraEntries.count), width: 8)
-        out += Obj.bigEndian(topObject, width: 8)
-        out += Obj.bigEndian(tableOffset ?? start, width: 8)
+        out += ObjectBytes.bigEndian(numObjects ?? UInt64(objects.count + extraEntries.count), width: 8)
+        out += ObjectBytes.bigEndian(topObject, width: 8)
+        out += ObjectBytes.bigEndian(tableOffset ?? start, width: 8)
         out += appended
         return out
     }
 }
 
 /// Object encoders: each returns the bytes of one object, marker first.
-public enum Obj {
+public enum ObjectBytes {
     /// `value` big-endian in `width` bytes (zero-extended beyond 8 bytes, truncated to the low bytes below).
     public static func bigEndian(_ value: UInt64, width: Int) -> [UInt8] {
         (0..<width).map { index in

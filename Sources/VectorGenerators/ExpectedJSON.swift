@@ -1,7 +1,7 @@
 // Sources/VectorGenerators/ExpectedJSON.swift - Expected results written from the intended value
 
 /// The value a vector's author intended, rendered as tagged JSON (DESIGN §3) without the TaggedJSON module.
-public indirect enum Intended: Sendable {
+public indirect enum IntendedValue: Sendable {
     case string(String)
     /// Decimal text, any width.
     case integer(String)
@@ -12,14 +12,14 @@ public indirect enum Intended: Sendable {
     case date(String)
     case data([UInt8])
     case uid(String)
-    case array([Intended])
-    case set([Intended])
-    case dictionary([(String, Intended)])
+    case array([IntendedValue])
+    case set([IntendedValue])
+    case dictionary([(String, IntendedValue)])
     case null
 
-    public static func int(_ value: Int64) -> Intended { .integer(String(value)) }
-    public static func double(_ value: Double) -> Intended { .real(JSONText.real(value)) }
-    public static func seconds(_ value: Double) -> Intended { .date(JSONText.date(sinceReferenceDate: value)) }
+    public static func int(_ value: Int64) -> IntendedValue { .integer(String(value)) }
+    public static func double(_ value: Double) -> IntendedValue { .real(JSONText.real(value)) }
+    public static func seconds(_ value: Double) -> IntendedValue { .date(JSONText.date(sinceReferenceDate: value)) }
 
     /// Compact tagged JSON, keys sorted by UTF-8 bytes.
     public func json() -> String {

@@ -27,7 +27,8 @@ public enum FuzzRegressionFamily {
     /// Levels follow the rest of the set: null is implementation-defined (plist/implementation-defined/null-*),
     /// duplicate keys and 16-byte integers above 2^64 are recommended rejections (plist/invalid).
     static func good(
-        _ name: String, _ bytes: [UInt8], _ value: Intended, _ description: String, spec: String, tags: [VectorTag],
+        _ name: String, _ bytes: [UInt8], _ value: IntendedValue, _ description: String, spec: String,
+        tags: [VectorTag],
         level: VectorLevel = .required
     ) -> GeneratedVector {
         GeneratedVector(

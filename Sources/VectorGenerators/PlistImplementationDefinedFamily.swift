@@ -42,80 +42,85 @@ public enum PlistImplementationDefinedFamily {
             vector(
                 "duplicate-key-equal-values",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1, 2], values: [3, 3]), Obj.ascii("name"), Obj.ascii("name"),
-                    Obj.ascii("same"),
+                    ObjectBytes.dict(keys: [1, 2], values: [3, 3]), ObjectBytes.ascii("name"),
+                    ObjectBytes.ascii("name"),
+                    ObjectBytes.ascii("same"),
                 ]).bytes(),
                 "two \"name\" keys with equal values: no reader can pick a different winner", spec: dup,
                 tags: [.duplicateKey]),
             vector(
                 "duplicate-key-empty-string",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1, 2], values: [3, 4]), Obj.ascii(""), Obj.utf16(units: []),
-                    Obj.int(1), Obj.int(2),
+                    ObjectBytes.dict(keys: [1, 2], values: [3, 4]), ObjectBytes.ascii(""), ObjectBytes.utf16(units: []),
+                    ObjectBytes.int(1), ObjectBytes.int(2),
                 ]).bytes(),
                 "the empty key once as ASCII and once as UTF-16", spec: dup, tags: [.duplicateKey, .utf16]),
             vector(
                 "key-integer-beside-strings",
                 PlistInvalidFamily.with {
-                    $0.objects += [Obj.int(5), Obj.ascii("x")]
-                    $0.objects[0] = Obj.dict(keys: [1, 2, 3, 4, 9], values: [5, 6, 7, 8, 10])
+                    $0.objects += [ObjectBytes.int(5), ObjectBytes.ascii("x")]
+                    $0.objects[0] = ObjectBytes.dict(keys: [1, 2, 3, 4, 9], values: [5, 6, 7, 8, 10])
                 }, "the x-document-source dictionary plus an integer key 5", spec: keys, tags: [.nonStringKey]),
             vector(
                 "key-real-beside-string",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1, 2], values: [3, 3]), Obj.ascii("name"), Obj.real(2.5), Obj.ascii("v"),
+                    ObjectBytes.dict(keys: [1, 2], values: [3, 3]), ObjectBytes.ascii("name"), ObjectBytes.real(2.5),
+                    ObjectBytes.ascii("v"),
                 ]).bytes(),
                 "a string key and a real key 2.5 (CF accepts primitive keys; plistlib too)", spec: keys,
                 tags: [.nonStringKey, .real]),
             vector(
-                "null-root", BPlistAssembly(objects: [Obj.null]).bytes(), "the root is null (0x00)",
+                "null-root", BPlistAssembly(objects: [ObjectBytes.null]).bytes(), "the root is null (0x00)",
                 spec: "bplist.marker.null", tags: [.null]),
             vector(
-                "null-in-array", BPlistAssembly(objects: [Obj.array([1, 1]), Obj.null]).bytes(),
+                "null-in-array", BPlistAssembly(objects: [ObjectBytes.array([1, 1]), ObjectBytes.null]).bytes(),
                 "an array of two nulls",
                 spec: "bplist.marker.null", tags: [.null, .array]),
             vector(
-                "null-dict-value", single(Obj.null), "a dictionary value that is null", spec: "bplist.marker.null",
+                "null-dict-value", single(ObjectBytes.null), "a dictionary value that is null",
+                spec: "bplist.marker.null",
                 tags: [.null, .dictionary]),
             vector(
-                "fill-root", BPlistAssembly(objects: [Obj.fill]).bytes(), "the root is a fill byte (plistlib: b'')",
+                "fill-root", BPlistAssembly(objects: [ObjectBytes.fill]).bytes(),
+                "the root is a fill byte (plistlib: b'')",
                 spec: "bplist.marker.fill", tags: [.fill]),
             vector(
-                "fill-in-array", BPlistAssembly(objects: [Obj.array([1]), Obj.fill]).bytes(),
+                "fill-in-array", BPlistAssembly(objects: [ObjectBytes.array([1]), ObjectBytes.fill]).bytes(),
                 "an array holding a fill byte",
                 spec: "bplist.marker.fill", tags: [.fill, .array]),
             vector(
-                "count-16-byte-int", single([0x5F] + Obj.int16(high: 0, low: 3) + Array("abc".utf8)),
+                "count-16-byte-int", single([0x5F] + ObjectBytes.int16(high: 0, low: 3) + Array("abc".utf8)),
                 "string count 3 given as a 16-byte integer (plistlib reads a 1-byte count)", spec: "bplist.count.long",
                 tags: [.count, .integer]),
             vector(
-                "count-16-byte-int-high-half", single([0x5F] + Obj.int16(high: 1, low: 3) + Array("abc".utf8)),
+                "count-16-byte-int-high-half", single([0x5F] + ObjectBytes.int16(high: 1, low: 3) + Array("abc".utf8)),
                 "string count with a non-zero high half (CF keeps the low 64 bits: 3)", spec: "bplist.count.long",
                 tags: [.count, .integer]),
             vector(
-                "int-16-byte-2-pow-64", single(Obj.int16(high: 1, low: 0)),
+                "int-16-byte-2-pow-64", single(ObjectBytes.int16(high: 1, low: 0)),
                 "2^64 as a 16-byte integer: CF reads 0, plistlib 2^64", spec: "bplist.marker.integer", tags: [.integer]),
             vector(
-                "int-16-byte-all-ones", single(Obj.int16(high: UInt64.max, low: UInt64.max)),
+                "int-16-byte-all-ones", single(ObjectBytes.int16(high: UInt64.max, low: UInt64.max)),
                 "16 bytes of 0xFF: CF reads 2^64-1, plistlib -1", spec: "bplist.marker.integer", tags: [.integer]),
             vector(
-                "int-16-byte-minus-two", single(Obj.int16(high: UInt64.max, low: UInt64.max - 1)),
+                "int-16-byte-minus-two", single(ObjectBytes.int16(high: UInt64.max, low: UInt64.max - 1)),
                 "-2 in 128-bit two's complement", spec: "bplist.marker.integer", tags: [.integer]),
             vector(
-                "uid-9-bytes", single(Obj.uid([UInt8](repeating: 1, count: 9))), "a 9-byte UID (0x88)",
+                "uid-9-bytes", single(ObjectBytes.uid([UInt8](repeating: 1, count: 9))), "a 9-byte UID (0x88)",
                 spec: "bplist.marker.uid", tags: [.uid]),
             vector(
-                "uid-2-pow-32", single(Obj.uid([1, 0, 0, 0, 0])), "UID 2^32 (CF keeps UIDs to 32 bits)",
+                "uid-2-pow-32", single(ObjectBytes.uid([1, 0, 0, 0, 0])), "UID 2^32 (CF keeps UIDs to 32 bits)",
                 spec: "bplist.marker.uid", tags: [.uid]),
             vector(
-                "uid-16-bytes", single(Obj.uid([UInt8](repeating: 0, count: 15) + [1])), "a 16-byte UID (0x8F)",
+                "uid-16-bytes", single(ObjectBytes.uid([UInt8](repeating: 0, count: 15) + [1])), "a 16-byte UID (0x8F)",
                 spec: "bplist.marker.uid", tags: [.uid]),
-            vector("date-nan", single(Obj.date(.nan)), "a NaN date", spec: "bplist.marker.date", tags: [.date]),
+            vector("date-nan", single(ObjectBytes.date(.nan)), "a NaN date", spec: "bplist.marker.date", tags: [.date]),
             vector(
-                "date-infinity", single(Obj.date(.infinity)), "an infinite date", spec: "bplist.marker.date",
+                "date-infinity", single(ObjectBytes.date(.infinity)), "an infinite date", spec: "bplist.marker.date",
                 tags: [.date]),
             vector(
-                "date-far-future", single(Obj.date(1e17)), "a date 3 billion years ahead", spec: "bplist.marker.date",
+                "date-far-future", single(ObjectBytes.date(1e17)), "a date 3 billion years ahead",
+                spec: "bplist.marker.date",
                 tags: [.date]),
         ]
     }
@@ -127,7 +132,7 @@ public enum PlistImplementationDefinedFamily {
         offsetBytes[104 + 16 * 8] = 0x01  // high half of the last entry
         var refs = PlistInvalidFamily.base
         refs.refSize = 16
-        refs.objects[0] = Obj.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8], ref: 16)
+        refs.objects[0] = ObjectBytes.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8], ref: 16)
         var refBytes = refs.bytes()
         refBytes[9 + 16 * 7] = 0x01  // high half of the last value reference
         return [

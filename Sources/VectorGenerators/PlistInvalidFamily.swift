@@ -26,7 +26,7 @@ public enum PlistInvalidFamily {
 
     /// `{"k": object}` with the value as object 2.
     static func single(_ value: [UInt8]) -> BPlistAssembly {
-        BPlistAssembly(objects: [Obj.dict(keys: [1], values: [2]), Obj.ascii("k"), value])
+        BPlistAssembly(objects: [ObjectBytes.dict(keys: [1], values: [2]), ObjectBytes.ascii("k"), value])
     }
 
     public static func vectors() -> [GeneratedVector] {
@@ -65,7 +65,7 @@ public enum PlistInvalidFamily {
         let count = "bplist.trailer.num-objects"
         let total = base.bytes().count
         var tooManyForRef = PlistValidFamily.intArray(256, ref: 1).0
-        tooManyForRef.objects[0] = Obj.counted(0xA, 256) + Obj.refs((1...256).map { UInt64($0) }, 1)
+        tooManyForRef.objects[0] = ObjectBytes.counted(0xA, 256) + ObjectBytes.refs((1...256).map { UInt64($0) }, 1)
         var tooFarForOffset = PlistValidFamily.intArray(300, ref: 2).0
         tooFarForOffset.offsetSize = 1
         return [
@@ -185,7 +185,7 @@ public enum PlistInvalidFamily {
         let spec = "bplist.object-ref.range"
         func dict(_ keys: [UInt64], _ values: [UInt64], ref: Int = 1) -> [UInt8] {
             with {
-                $0.objects[0] = Obj.dict(keys: keys, values: values, ref: ref)
+                $0.objects[0] = ObjectBytes.dict(keys: keys, values: values, ref: ref)
                 $0.refSize = ref
             }
         }
@@ -211,14 +211,16 @@ public enum PlistInvalidFamily {
                 spec: spec, tags: [.objectRef]),
             bad(
                 "array-ref-out-of-range",
-                BPlistAssembly(objects: [Obj.array([1, 3]), Obj.int(1), Obj.int(2)]).bytes(),
+                BPlistAssembly(objects: [ObjectBytes.array([1, 3]), ObjectBytes.int(1), ObjectBytes.int(2)]).bytes(),
                 .objectRef, "an array element reference past the last object", spec: spec, tags: [.objectRef, .array]),
             bad(
-                "set-ref-out-of-range", BPlistAssembly(objects: [Obj.set([1, 7]), Obj.int(1)]).bytes(), .objectRef,
+                "set-ref-out-of-range",
+                BPlistAssembly(objects: [ObjectBytes.set([1, 7]), ObjectBytes.int(1)]).bytes(), .objectRef,
                 "a set element reference past the last object", spec: spec, tags: [.objectRef, .set]),
             bad(
                 "nested-ref-out-of-range",
-                BPlistAssembly(objects: [Obj.array([1]), Obj.array([2]), Obj.array([5])]).bytes(), .objectRef,
+                BPlistAssembly(objects: [ObjectBytes.array([1]), ObjectBytes.array([2]), ObjectBytes.array([5])])
+                    .bytes(), .objectRef,
                 "an inner array's reference past the last object", spec: spec, tags: [.objectRef, .array]),
         ]
     }
@@ -234,7 +236,7 @@ public enum PlistInvalidFamily {
         return [
             marker("marker-01", [0x01], "marker 0x01 (unassigned simple object)"),
             marker("marker-0a", [0x0A], "marker 0x0A (unassigned simple object)"),
-            marker("marker-url-0c", [0x0C] + Obj.ascii("https://x"), "marker 0x0C (URL, bplist1x only)"),
+            marker("marker-url-0c", [0x0C] + ObjectBytes.ascii("https://x"), "marker 0x0C (URL, bplist1x only)"),
             marker("marker-url-base-0d", [0x0D], "marker 0x0D (URL with base, bplist1x only)"),
             marker("marker-uuid-0e", [0x0E] + [UInt8](repeating: 1, count: 16), "marker 0x0E (UUID, bplist1x only)"),
             marker(
@@ -250,7 +252,7 @@ public enum PlistInvalidFamily {
                 "real-16-bytes", [0x24] + [UInt8](repeating: 0, count: 16), "real of 16 bytes (0x24)",
                 spec: "bplist.marker.real", tags: [.real]),
             marker(
-                "date-marker-32", [0x32] + Obj.bigEndian(0, width: 8),
+                "date-marker-32", [0x32] + ObjectBytes.bigEndian(0, width: 8),
                 "date marker 0x32 with 8 bytes (only 0x33 is a date)",
                 spec: "bplist.marker.date", tags: [.date]),
             marker(
@@ -266,7 +268,7 @@ public enum PlistInvalidFamily {
                 "count-marker-string", [0x5F, 0x50] + Array("abc".utf8), "long count given by a string marker 0x50",
                 spec: "bplist.count.long", tags: [.count, .string]),
             marker(
-                "count-marker-real", [0x4F, 0x23] + Obj.bigEndian(Double(2).bitPattern, width: 8) + [1, 2],
+                "count-marker-real", [0x4F, 0x23] + ObjectBytes.bigEndian(Double(2).bitPattern, width: 8) + [1, 2],
                 "long count given by a real", spec: "bplist.count.long", tags: [.count, .data]),
             marker(
                 "count-marker-bool", [0xAF, 0x09, 0x01], "long count given by true", spec: "bplist.count.long",

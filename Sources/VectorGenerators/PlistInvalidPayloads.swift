@@ -71,10 +71,11 @@ enum PlistInvalidPayloads {
                 "a dictionary of 14 pairs (28 references) with 2 bytes before the table",
                 spec: spec, tags: [.dictionary, .truncation]),
             bad(
-                "ascii-count-u64-max", lastObject([0x5F, 0x13] + Obj.bigEndian(huge, width: 8) + [0x41]), .length,
+                "ascii-count-u64-max", lastObject([0x5F, 0x13] + ObjectBytes.bigEndian(huge, width: 8) + [0x41]),
+                .length,
                 "ASCII count 2^64-1 (negative as a signed 8-byte integer)", spec: spec, tags: [.string, .count]),
             bad(
-                "data-count-u64-max", lastObject([0x4F, 0x13] + Obj.bigEndian(huge, width: 8)), .length,
+                "data-count-u64-max", lastObject([0x4F, 0x13] + ObjectBytes.bigEndian(huge, width: 8)), .length,
                 "data count 2^64-1", spec: spec, tags: [.data, .count]),
             bad(
                 "array-count-2-pow-32", lastObject([0xAF, 0x13, 0, 0, 0, 1, 0, 0, 0, 0]), .length,
@@ -84,21 +85,22 @@ enum PlistInvalidPayloads {
 
     static func cycles() -> [GeneratedVector] {
         let spec = "bplist.graph.acyclic"
-        var chain = (0..<20).map { Obj.array([UInt64($0 + 1)]) }
-        chain[19] = Obj.array([0])
+        var chain = (0..<20).map { ObjectBytes.array([UInt64($0 + 1)]) }
+        chain[19] = ObjectBytes.array([0])
         return [
             bad(
                 "dict-value-is-itself",
-                BPlistAssembly(objects: [Obj.dict(keys: [1], values: [0]), Obj.ascii("self")]).bytes(),
+                BPlistAssembly(objects: [ObjectBytes.dict(keys: [1], values: [0]), ObjectBytes.ascii("self")]).bytes(),
                 .cycle, "a dictionary value references the dictionary", spec: spec, tags: [.cycle, .dictionary]),
             bad(
-                "array-contains-itself", BPlistAssembly(objects: [Obj.array([0])]).bytes(), .cycle,
+                "array-contains-itself", BPlistAssembly(objects: [ObjectBytes.array([0])]).bytes(), .cycle,
                 "an array whose only element is itself", spec: spec, tags: [.cycle, .array]),
             bad(
-                "two-array-loop", BPlistAssembly(objects: [Obj.array([1]), Obj.array([0])]).bytes(), .cycle,
+                "two-array-loop", BPlistAssembly(objects: [ObjectBytes.array([1]), ObjectBytes.array([0])]).bytes(),
+                .cycle,
                 "A = [B], B = [A]", spec: spec, tags: [.cycle, .array]),
             bad(
-                "set-contains-itself", BPlistAssembly(objects: [Obj.set([0])]).bytes(), .cycle,
+                "set-contains-itself", BPlistAssembly(objects: [ObjectBytes.set([0])]).bytes(), .cycle,
                 "a set whose only element is itself", spec: spec, tags: [.cycle, .set]),
             bad(
                 "loop-after-20-levels", BPlistAssembly(objects: chain).bytes(), .cycle,
@@ -107,8 +109,8 @@ enum PlistInvalidPayloads {
             bad(
                 "inner-loop",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1], values: [2]), Obj.ascii("a"), Obj.array([3]),
-                    Obj.array([2]),
+                    ObjectBytes.dict(keys: [1], values: [2]), ObjectBytes.ascii("a"), ObjectBytes.array([3]),
+                    ObjectBytes.array([2]),
                 ]).bytes(),
                 .cycle, "a loop between two arrays below the root", spec: spec, tags: [.cycle]),
             bad(
@@ -127,11 +129,12 @@ enum PlistInvalidPayloads {
 
     /// `count` dictionaries `{"k": next}`; the innermost is empty. Object 0 is the key "k".
     static func dictChain(_ count: Int) -> BPlistAssembly {
-        var objects: [[UInt8]] = [Obj.ascii("k")]
+        var objects: [[UInt8]] = [ObjectBytes.ascii("k")]
         for level in 0..<count {
             objects.append(
                 level == count - 1
-                    ? Obj.dict(keys: [], values: []) : Obj.dict(keys: [0], values: [UInt64(level + 2)], ref: 2))
+                    ? ObjectBytes.dict(keys: [], values: [])
+                    : ObjectBytes.dict(keys: [0], values: [UInt64(level + 2)], ref: 2))
         }
         var assembly = BPlistAssembly(objects: objects, refSize: 2)
         assembly.topObject = 1
@@ -142,17 +145,17 @@ enum PlistInvalidPayloads {
         var objects: [[UInt8]] = []
         for level in 0..<(count - 1) {
             let next = [UInt64(level + 1)]
-            objects.append(level % 2 == 0 ? Obj.array(next, ref: 2) : Obj.set(next, ref: 2))
+            objects.append(level % 2 == 0 ? ObjectBytes.array(next, ref: 2) : ObjectBytes.set(next, ref: 2))
         }
-        objects.append(Obj.int(0))
+        objects.append(ObjectBytes.int(0))
         return BPlistAssembly(objects: objects, refSize: 2)
     }
 
     static func encodings() -> [GeneratedVector] {
         let ascii = "bplist.string.ascii"
         let utf16 = "bplist.string.utf16"
-        func units(_ list: [UInt16]) -> [UInt8] { PlistInvalidFamily.single(Obj.utf16(units: list)).bytes() }
-        func bytes(_ list: [UInt8]) -> [UInt8] { PlistInvalidFamily.single(Obj.ascii(list)).bytes() }
+        func units(_ list: [UInt16]) -> [UInt8] { PlistInvalidFamily.single(ObjectBytes.utf16(units: list)).bytes() }
+        func bytes(_ list: [UInt8]) -> [UInt8] { PlistInvalidFamily.single(ObjectBytes.ascii(list)).bytes() }
         return [
             bad(
                 "ascii-byte-e9", bytes([0x44, 0xE9, 0x63]), .encoding, "ASCII string with byte 0xE9 (Latin-1 é)",
@@ -169,8 +172,8 @@ enum PlistInvalidPayloads {
             bad(
                 "ascii-key-byte-e9",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1], values: [2]), Obj.ascii([0x6E, 0xE9]),
-                    Obj.ascii("v"),
+                    ObjectBytes.dict(keys: [1], values: [2]), ObjectBytes.ascii([0x6E, 0xE9]),
+                    ObjectBytes.ascii("v"),
                 ]).bytes(),
                 .encoding, "a dictionary key with byte 0xE9", spec: ascii, tags: [.string, .ascii, .dictionary]),
             bad(
@@ -199,50 +202,58 @@ enum PlistInvalidPayloads {
             -> GeneratedVector
         {
             bad(
-                name, BPlistAssembly(objects: [Obj.dict(keys: [1], values: [2]), object, Obj.ascii("v")]).bytes(),
+                name,
+                BPlistAssembly(objects: [ObjectBytes.dict(keys: [1], values: [2]), object, ObjectBytes.ascii("v")])
+                    .bytes(),
                 .keyType,
                 "a dictionary key that is \(what)", spec: spec, tags: [.nonStringKey, .dictionary], level: level)
         }
         let dup = "bplist.dictionary.unique-keys"
         return [
-            key("key-integer", Obj.int(5), "an integer (CF and plistlib accept it)"),
-            key("key-real", Obj.real(1.5), "a real"),
-            key("key-bool", Obj.bool(true), "true"),
-            key("key-data", Obj.data([0x6B]), "data"),
-            key("key-date", Obj.date(0), "a date"),
-            key("key-uid", Obj.uid([1]), "a UID"),
-            key("key-null", Obj.null, "null"),
-            key("key-array", Obj.array([]), "an array (every decoder rejects it)", level: .required),
+            key("key-integer", ObjectBytes.int(5), "an integer (CF and plistlib accept it)"),
+            key("key-real", ObjectBytes.real(1.5), "a real"),
+            key("key-bool", ObjectBytes.bool(true), "true"),
+            key("key-data", ObjectBytes.data([0x6B]), "data"),
+            key("key-date", ObjectBytes.date(0), "a date"),
+            key("key-uid", ObjectBytes.uid([1]), "a UID"),
+            key("key-null", ObjectBytes.null, "null"),
+            key("key-array", ObjectBytes.array([]), "an array (every decoder rejects it)", level: .required),
             key(
-                "key-dict", Obj.dict(keys: [], values: []), "a dictionary (every decoder rejects it)", level: .required),
-            key("key-set", Obj.set([]), "a set", level: .required),
+                "key-dict", ObjectBytes.dict(keys: [], values: []), "a dictionary (every decoder rejects it)",
+                level: .required),
+            key("key-set", ObjectBytes.set([]), "a set", level: .required),
             bad(
                 "duplicate-key-two-objects",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1, 2], values: [3, 4]), Obj.ascii("name"), Obj.ascii("name"),
-                    Obj.ascii("first"), Obj.ascii("second"),
+                    ObjectBytes.dict(keys: [1, 2], values: [3, 4]), ObjectBytes.ascii("name"),
+                    ObjectBytes.ascii("name"),
+                    ObjectBytes.ascii("first"), ObjectBytes.ascii("second"),
                 ]).bytes(),
                 .duplicateKey, "two key objects with the text \"name\"", spec: dup, tags: [.duplicateKey],
                 level: .recommended),
             bad(
                 "duplicate-key-same-object",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1, 1], values: [2, 3]), Obj.ascii("name"), Obj.ascii("first"),
-                    Obj.ascii("second"),
+                    ObjectBytes.dict(keys: [1, 1], values: [2, 3]), ObjectBytes.ascii("name"),
+                    ObjectBytes.ascii("first"),
+                    ObjectBytes.ascii("second"),
                 ]).bytes(),
                 .duplicateKey, "one key object referenced twice", spec: dup, tags: [.duplicateKey, .sharedObject],
                 level: .recommended),
             bad(
                 "duplicate-key-ascii-and-utf16",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1, 2], values: [3, 4]), Obj.ascii("name"), Obj.utf16("name"),
-                    Obj.ascii("first"), Obj.ascii("second"),
+                    ObjectBytes.dict(keys: [1, 2], values: [3, 4]), ObjectBytes.ascii("name"),
+                    ObjectBytes.utf16("name"),
+                    ObjectBytes.ascii("first"), ObjectBytes.ascii("second"),
                 ]).bytes(),
                 .duplicateKey, "\"name\" once as ASCII and once as UTF-16", spec: dup, tags: [.duplicateKey, .utf16],
                 level: .recommended),
             bad(
                 "duplicate-key-in-document-source",
-                PlistInvalidFamily.with { $0.objects[0] = Obj.dict(keys: [1, 2, 3, 2], values: [5, 6, 7, 8]) },
+                PlistInvalidFamily.with {
+                    $0.objects[0] = ObjectBytes.dict(keys: [1, 2, 3, 2], values: [5, 6, 7, 8])
+                },
                 .duplicateKey, "the x-document-source dictionary with \"identifier\" twice (and no \"path\")",
                 spec: dup,
                 tags: [.duplicateKey], level: .recommended),
@@ -267,7 +278,7 @@ enum PlistInvalidPayloads {
                 PlistInvalidFamily.with {
                     $0.numObjects = 1 << 63
                     $0.refSize = 8
-                    $0.objects[0] = Obj.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8], ref: 8)
+                    $0.objects[0] = ObjectBytes.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8], ref: 8)
                 }, .trailer, "numObjects 2^63 (beyond a signed 64-bit count)", spec: trailer, tags: [.limit, .trailer]),
             bad(
                 "array-count-times-ref-overflows", lastObject([0xAF, 0x13, 0x40, 0, 0, 0, 0, 0, 0, 0]), .length,
@@ -276,18 +287,19 @@ enum PlistInvalidPayloads {
                 "dict-count-2-pow-63", lastObject([0xDF, 0x13, 0x80, 0, 0, 0, 0, 0, 0, 0]), .length,
                 "dictionary count 2^63 (go-plist makeslice panic)", spec: length, tags: [.limit, .dictionary]),
             bad(
-                "uid-over-64-bits", single(Obj.uid([0x01] + [UInt8](repeating: 0, count: 15))), .limit,
+                "uid-over-64-bits", single(ObjectBytes.uid([0x01] + [UInt8](repeating: 0, count: 15))), .limit,
                 "a 16-byte UID above 2^64 (CF keeps 32 bits, plistlib any size)", spec: limit, tags: [.limit, .uid],
                 level: .recommended),
             bad(
-                "int-16-byte-above-2-pow-64", single(Obj.int16(high: 0x7FFF_FFFF_FFFF_FFFF, low: 0)), .limit,
+                "int-16-byte-above-2-pow-64", single(ObjectBytes.int16(high: 0x7FFF_FFFF_FFFF_FFFF, low: 0)), .limit,
                 "a positive 16-byte integer far above 2^64 (CF keeps the low half: 0)", spec: limit,
                 tags: [.limit, .integer], level: .recommended),
             bad(
-                "date-minus-infinity", single(Obj.date(-.infinity)), .limit, "a date of -infinity", spec: limit,
+                "date-minus-infinity", single(ObjectBytes.date(-.infinity)), .limit, "a date of -infinity", spec: limit,
                 tags: [.limit, .date], level: .recommended),
             bad(
-                "date-year-11000", single(Obj.date(3.0e11)), .limit, "a date near the year 11 500 (beyond 9999)",
+                "date-year-11000", single(ObjectBytes.date(3.0e11)), .limit,
+                "a date near the year 11 500 (beyond 9999)",
                 spec: limit, tags: [.limit, .date], level: .recommended),
         ]
     }

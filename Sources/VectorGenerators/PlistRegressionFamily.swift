@@ -16,7 +16,7 @@ public enum PlistRegressionFamily {
     }
 
     static func good(
-        _ name: String, _ assembly: BPlistAssembly, _ value: Intended, _ description: String, spec: String,
+        _ name: String, _ assembly: BPlistAssembly, _ value: IntendedValue, _ description: String, spec: String,
         tags: [VectorTag]
     ) -> GeneratedVector {
         GeneratedVector(
@@ -40,7 +40,8 @@ public enum PlistRegressionFamily {
                 spec: "bplist.header.magic", tags: [.cve, .header, .truncation]),
             bad(
                 "cve-2017-5834-dict-ref-past-buffer",
-                BPlistAssembly(objects: [Obj.dict(keys: [1], values: [0x7F]), Obj.ascii("k")]).bytes(), .objectRef,
+                BPlistAssembly(objects: [ObjectBytes.dict(keys: [1], values: [0x7F]), ObjectBytes.ascii("k")]).bytes(),
+                .objectRef,
                 "libplist CVE-2017-5834: dictionary reference past the objects (heap over-read)",
                 spec: "bplist.object-ref.range", tags: [.cve, .objectRef]),
             bad(
@@ -49,7 +50,9 @@ public enum PlistRegressionFamily {
                 tags: [.cve, .trailer]),
             bad(
                 "cve-2017-5836-integer-key",
-                BPlistAssembly(objects: [Obj.dict(keys: [1], values: [2]), Obj.int(0x41), Obj.ascii("B")]).bytes(),
+                BPlistAssembly(objects: [
+                    ObjectBytes.dict(keys: [1], values: [2]), ObjectBytes.int(0x41), ObjectBytes.ascii("B"),
+                ]).bytes(),
                 .keyType, "libplist CVE-2017-5836: integer key 0x41 (type confusion, invalid free)",
                 spec: "bplist.dictionary.key-type", tags: [.cve, .nonStringKey], level: .recommended),
             bad(
@@ -57,7 +60,8 @@ public enum PlistRegressionFamily {
                 "libplist CVE-2017-6435: ASCII count 0xFFF50000 past the end (malloc fails, memcpy from NULL)",
                 spec: "bplist.length.within-objects", tags: [.cve, .string, .count]),
             bad(
-                "cve-2017-6436-ascii-count-wraps", root([0x5F, 0x13] + Obj.bigEndian(max, width: 8) + [0x41]), .length,
+                "cve-2017-6436-ascii-count-wraps", root([0x5F, 0x13] + ObjectBytes.bigEndian(max, width: 8) + [0x41]),
+                .length,
                 "libplist CVE-2017-6436: ASCII count 2^64-1 so that size+1 wraps", spec: "bplist.length.within-objects",
                 tags: [.cve, .string, .count]),
             bad(
@@ -95,16 +99,16 @@ public enum PlistRegressionFamily {
     static func crashes() -> [GeneratedVector] {
         let (doc, _) = PlistValidFamily.documentSource()
         var withSet = doc
-        withSet.objects[7] = Obj.set([3])
-        let setValue = Intended.dictionary([
+        withSet.objects[7] = ObjectBytes.set([3])
+        let setValue = IntendedValue.dictionary([
             ("appInfoURL", .string("https://example.com/app")), ("identifier", .string("com.example.doc")),
             ("name", .set([.string("name")])), ("path", .string("/tmp/a")),
         ])
         var fanOut = PlistValidFamily.fanOut(depth: 26)
         fanOut.topObject = 0
         var proto = doc
-        proto.objects += [Obj.ascii("__proto__"), Obj.dict(keys: [], values: [])]
-        proto.objects[0] = Obj.dict(keys: [9, 1, 2, 3, 4], values: [10, 5, 6, 7, 8])
+        proto.objects += [ObjectBytes.ascii("__proto__"), ObjectBytes.dict(keys: [], values: [])]
+        proto.objects[0] = ObjectBytes.dict(keys: [9, 1, 2, 3, 4], values: [10, 5, 6, 7, 8])
         let (_, protoBase) = PlistValidFamily.documentSource()
         guard case .dictionary(var protoPairs) = protoBase else { return [] }
         protoPairs.append(("__proto__", .dictionary([])))
@@ -115,7 +119,8 @@ public enum PlistRegressionFamily {
                 "Linux PropertyListSerialization segfaults bridging a set (here the name value)",
                 spec: "bplist.marker.set", tags: [.crash, .set]),
             good(
-                "corelibs-foundation-set-root", BPlistAssembly(objects: [Obj.set([1]), Obj.ascii("a")]),
+                "corelibs-foundation-set-root",
+                BPlistAssembly(objects: [ObjectBytes.set([1]), ObjectBytes.ascii("a")]),
                 .set([.string("a")]),
                 "Linux PropertyListSerialization segfaults on a top-level set", spec: "bplist.marker.set",
                 tags: [.crash, .set]),
@@ -134,7 +139,8 @@ public enum PlistRegressionFamily {
                 spec: "bplist.length.within-objects", tags: [.crash, .utf16, .truncation]),
             bad(
                 "swift-foundation-cycle-stack-overflow",
-                BPlistAssembly(objects: [Obj.dict(keys: [1], values: [0]), Obj.ascii("name")]).bytes(), .cycle,
+                BPlistAssembly(objects: [ObjectBytes.dict(keys: [1], values: [0]), ObjectBytes.ascii("name")]).bytes(),
+                .cycle,
                 "swift-foundation overflows the stack on a cycle with a recursive Decodable",
                 spec: "bplist.graph.acyclic",
                 tags: [.crash, .cycle]),
@@ -160,11 +166,13 @@ public enum PlistRegressionFamily {
                 spec: "bplist.layout.shared", level: .implementationDefined, tags: [.crash, .fanOut, .sharedObject],
                 made: made),
             bad(
-                "go-plist-negative-string-length", root([0x5F, 0x13] + Obj.bigEndian(UInt64.max, width: 8)), .length,
+                "go-plist-negative-string-length", root([0x5F, 0x13] + ObjectBytes.bigEndian(UInt64.max, width: 8)),
+                .length,
                 "go-plist builds a negative-length string from count 2^64-1", spec: "bplist.length.within-objects",
                 tags: [.crash, .string, .count]),
             bad(
-                "go-plist-data-slice-bounds", root([0x4F, 0x13] + Obj.bigEndian(UInt64.max - 1, width: 8) + [1]),
+                "go-plist-data-slice-bounds",
+                root([0x4F, 0x13] + ObjectBytes.bigEndian(UInt64.max - 1, width: 8) + [1]),
                 .length,
                 "go-plist panics slicing data of count 2^64-2", spec: "bplist.length.within-objects",
                 tags: [.crash, .data, .count]),

@@ -4,23 +4,24 @@ import ConformanceModel
 
 extension PlistValidFamily {
     /// `count` integers 0..<count in one array; objects are the array then each integer.
-    static func intArray(_ count: Int, ref: Int = 1) -> (BPlistAssembly, Intended) {
-        var objects = [Obj.counted(0xA, count) + Obj.refs((0..<count).map { UInt64($0 + 1) }, ref)]
-        objects += (0..<count).map { Obj.int(Int64($0)) }
+    static func intArray(_ count: Int, ref: Int = 1) -> (BPlistAssembly, IntendedValue) {
+        var objects = [ObjectBytes.counted(0xA, count) + ObjectBytes.refs((0..<count).map { UInt64($0 + 1) }, ref)]
+        objects += (0..<count).map { ObjectBytes.int(Int64($0)) }
         return (BPlistAssembly(objects: objects, refSize: ref), .array((0..<count).map { .int(Int64($0)) }))
     }
 
     /// A dictionary of `count` keys `k00…` with integer values.
-    static func intDict(_ count: Int) -> (BPlistAssembly, Intended) {
+    static func intDict(_ count: Int) -> (BPlistAssembly, IntendedValue) {
         let keys = (0..<count).map { $0 < 10 ? "k0\($0)" : "k\($0)" }
         var objects = [
-            Obj.dict(keys: (0..<count).map { UInt64(1 + $0) }, values: (0..<count).map { UInt64(1 + count + $0) })
+            ObjectBytes.dict(
+                keys: (0..<count).map { UInt64(1 + $0) }, values: (0..<count).map { UInt64(1 + count + $0) })
         ]
-        objects += keys.map { Obj.ascii($0) }
-        objects += (0..<count).map { Obj.int(Int64($0)) }
+        objects += keys.map { ObjectBytes.ascii($0) }
+        objects += (0..<count).map { ObjectBytes.int(Int64($0)) }
         return (
             BPlistAssembly(objects: objects),
-            .dictionary(zip(keys, (0..<count).map { Intended.int(Int64($0)) }).map { $0 })
+            .dictionary(zip(keys, (0..<count).map { IntendedValue.int(Int64($0)) }).map { $0 })
         )
     }
 
@@ -28,12 +29,15 @@ extension PlistValidFamily {
     public static func documentSource(
         identifier: String = "com.example.doc", name: String = "Doc", path: String = "/tmp/a",
         appInfoURL: String = "https://example.com/app"
-    ) -> (BPlistAssembly, Intended) {
+    ) -> (BPlistAssembly, IntendedValue) {
         let keys = ["appInfoURL", "identifier", "name", "path"]
         let values = [appInfoURL, identifier, name, path]
         let objects =
-            [Obj.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8])] + keys.map(Obj.string) + values.map(Obj.string)
-        return (BPlistAssembly(objects: objects), .dictionary(zip(keys, values.map { Intended.string($0) }).map { $0 }))
+            [ObjectBytes.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8])] + keys.map(ObjectBytes.string)
+            + values.map(ObjectBytes.string)
+        return (
+            BPlistAssembly(objects: objects), .dictionary(zip(keys, values.map { IntendedValue.string($0) }).map { $0 })
+        )
     }
 
     static func containers() -> [GeneratedVector] {
@@ -61,15 +65,17 @@ extension PlistValidFamily {
         out.append(
             vector(
                 "dict-utf16-key",
-                BPlistAssembly(objects: [Obj.dict(keys: [1], values: [2]), Obj.utf16("näme"), Obj.ascii("v")]),
+                BPlistAssembly(objects: [
+                    ObjectBytes.dict(keys: [1], values: [2]), ObjectBytes.utf16("näme"), ObjectBytes.ascii("v"),
+                ]),
                 .dictionary([("näme", .string("v"))]), "a UTF-16 dictionary key", spec: "bplist.marker.dictionary",
                 tags: [.dictionary, .utf16]))
         out.append(
             vector(
                 "dict-keys-unsorted",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1, 2], values: [3, 4]), Obj.ascii("zeta"),
-                    Obj.ascii("alpha"), Obj.int(1), Obj.int(2),
+                    ObjectBytes.dict(keys: [1, 2], values: [3, 4]), ObjectBytes.ascii("zeta"),
+                    ObjectBytes.ascii("alpha"), ObjectBytes.int(1), ObjectBytes.int(2),
                 ]),
                 .dictionary([("zeta", .int(1)), ("alpha", .int(2))]), "keys stored out of sorted order",
                 spec: "bplist.marker.dictionary", tags: [.dictionary]))
@@ -77,25 +83,28 @@ extension PlistValidFamily {
             vector(
                 "dict-proto-key",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1], values: [2]), Obj.ascii("__proto__"),
-                    Obj.dict(keys: [], values: []),
+                    ObjectBytes.dict(keys: [1], values: [2]), ObjectBytes.ascii("__proto__"),
+                    ObjectBytes.dict(keys: [], values: []),
                 ]),
                 .dictionary([("__proto__", .dictionary([]))]), "the key \"__proto__\" is an ordinary key",
                 spec: "bplist.marker.dictionary", tags: [.dictionary]))
         out.append(
             vector(
                 "dict-empty-key",
-                BPlistAssembly(objects: [Obj.dict(keys: [1], values: [2]), Obj.ascii(""), Obj.bool(true)]),
+                BPlistAssembly(objects: [
+                    ObjectBytes.dict(keys: [1], values: [2]), ObjectBytes.ascii(""), ObjectBytes.bool(true),
+                ]),
                 .dictionary([("", .bool(true))]), "the empty string as a key", spec: "bplist.marker.dictionary",
                 tags: [.dictionary]))
         out.append(
             vector(
                 "nested-every-type",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1, 2], values: [3, 4]), Obj.ascii("a"), Obj.ascii("d"),
-                    Obj.array([5, 6, 7, 8, 9]), Obj.dict(keys: [10], values: [11]),
-                    Obj.int(-7), Obj.real(2.5), Obj.date(60), Obj.data([7]), Obj.set([12]), Obj.ascii("k"),
-                    Obj.array([]), Obj.bool(false),
+                    ObjectBytes.dict(keys: [1, 2], values: [3, 4]), ObjectBytes.ascii("a"), ObjectBytes.ascii("d"),
+                    ObjectBytes.array([5, 6, 7, 8, 9]), ObjectBytes.dict(keys: [10], values: [11]),
+                    ObjectBytes.int(-7), ObjectBytes.real(2.5), ObjectBytes.date(60), ObjectBytes.data([7]),
+                    ObjectBytes.set([12]), ObjectBytes.ascii("k"),
+                    ObjectBytes.array([]), ObjectBytes.bool(false),
                 ]),
                 .dictionary([
                     ("a", .array([.int(-7), .double(2.5), .seconds(60), .data([7]), .set([.bool(false)])])),
@@ -107,7 +116,8 @@ extension PlistValidFamily {
             vector(
                 "set-in-dict",
                 BPlistAssembly(objects: [
-                    Obj.dict(keys: [1], values: [2]), Obj.ascii("s"), Obj.set([3]), Obj.ascii("x"),
+                    ObjectBytes.dict(keys: [1], values: [2]), ObjectBytes.ascii("s"), ObjectBytes.set([3]),
+                    ObjectBytes.ascii("x"),
                 ]),
                 .dictionary([("s", .set([.string("x")]))]), "a set as a dictionary value",
                 spec: "bplist.marker.set", tags: [.set, .dictionary]))
@@ -127,7 +137,7 @@ extension PlistValidFamily {
         for width in [1, 2, 3, 4, 5, 6, 7, 8, 16] {
             let (_, value) = documentSource()
             var assembly = documentSource().0
-            assembly.objects[0] = Obj.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8], ref: width)
+            assembly.objects[0] = ObjectBytes.dict(keys: [1, 2, 3, 4], values: [5, 6, 7, 8], ref: width)
             assembly.refSize = width
             out.append(
                 vector(
@@ -145,7 +155,7 @@ extension PlistValidFamily {
                 "objects-256-ref-2", a256, v256, "256 objects need 2-byte references",
                 spec: "bplist.trailer.ref-size", tags: [.objectRef, .count]))
         var big = intArray(300, ref: 2).0
-        big.objects[1] = Obj.data([UInt8](repeating: 0xAB, count: 300))
+        big.objects[1] = ObjectBytes.data([UInt8](repeating: 0xAB, count: 300))
         out.append(
             vector(
                 "offset-size-2-needed", big,
@@ -156,7 +166,7 @@ extension PlistValidFamily {
         out.append(
             vector(
                 "offset-size-3-past-64-kib",
-                BPlistAssembly(objects: [Obj.array([1, 2]), Obj.data(large), Obj.bool(true)]),
+                BPlistAssembly(objects: [ObjectBytes.array([1, 2]), ObjectBytes.data(large), ObjectBytes.bool(true)]),
                 .array([.data(large), .bool(true)]),
                 "a 70 000-byte data object: the table starts past 65 535 and 3-byte offsets suffice (Xcode, libplist)",
                 spec: "bplist.trailer.offset-size", tags: [.offsetTable, .data]))
@@ -186,7 +196,7 @@ extension PlistValidFamily {
                 spec: "bplist.layout.gap", tags: [.gap, .offsetTable]))
         var topLast = base
         topLast.placement = Array(base.objects.indices)
-        topLast.objects = Array(base.objects[1...]) + [Obj.dict(keys: [0, 1, 2, 3], values: [4, 5, 6, 7])]
+        topLast.objects = Array(base.objects[1...]) + [ObjectBytes.dict(keys: [0, 1, 2, 3], values: [4, 5, 6, 7])]
         topLast.topObject = 8
         out.append(
             vector(
@@ -200,27 +210,32 @@ extension PlistValidFamily {
                 "trailer-unused-bytes-set", junk, value, "non-zero unused and sortVersion trailer bytes",
                 spec: "bplist.trailer.unused", tags: [.trailer]))
         let shared = BPlistAssembly(objects: [
-            Obj.dict(keys: [1, 2], values: [3, 3]), Obj.ascii("name"), Obj.ascii("path"), Obj.ascii("same"),
+            ObjectBytes.dict(keys: [1, 2], values: [3, 3]), ObjectBytes.ascii("name"), ObjectBytes.ascii("path"),
+            ObjectBytes.ascii("same"),
         ])
         out.append(
             vector(
                 "shared-value-object", shared, .dictionary([("name", .string("same")), ("path", .string("same"))]),
                 "two values reference one object", spec: "bplist.layout.shared", tags: [.sharedObject]))
         let keyAsValue = BPlistAssembly(objects: [
-            Obj.dict(keys: [1, 2], values: [2, 1]), Obj.ascii("name"), Obj.ascii("path"),
+            ObjectBytes.dict(keys: [1, 2], values: [2, 1]), ObjectBytes.ascii("name"), ObjectBytes.ascii("path"),
         ])
         out.append(
             vector(
                 "key-object-as-value", keyAsValue, .dictionary([("name", .string("path")), ("path", .string("name"))]),
                 "key objects double as values", spec: "bplist.layout.shared", tags: [.sharedObject]))
-        var twoIndices = BPlistAssembly(objects: [Obj.array([1, 2]), Obj.ascii("x"), Obj.ascii("unused")])
+        var twoIndices = BPlistAssembly(objects: [
+            ObjectBytes.array([1, 2]), ObjectBytes.ascii("x"), ObjectBytes.ascii("unused"),
+        ])
         twoIndices.offsetOverride = [2: twoIndices.offsets()[1]]
         out.append(
             vector(
                 "two-indices-one-offset", twoIndices, .array([.string("x"), .string("x")]),
                 "offset-table entries 1 and 2 point at the same object", spec: "bplist.layout.shared",
                 tags: [.sharedObject, .offsetTable]))
-        let orphan = BPlistAssembly(objects: [Obj.array([2]), Obj.bool(true), Obj.ascii("kept"), Obj.int(9)])
+        let orphan = BPlistAssembly(objects: [
+            ObjectBytes.array([2]), ObjectBytes.bool(true), ObjectBytes.ascii("kept"), ObjectBytes.int(9),
+        ])
         out.append(
             vector(
                 "unreferenced-objects", orphan, .array([.string("kept")]),
@@ -240,25 +255,25 @@ extension PlistValidFamily {
 
     /// `depth` arrays each holding the next twice, then a leaf integer.
     static func fanOut(depth: Int) -> BPlistAssembly {
-        var objects = (0..<depth).map { Obj.array([UInt64($0 + 1), UInt64($0 + 1)]) }
-        objects.append(Obj.int(1))
+        var objects = (0..<depth).map { ObjectBytes.array([UInt64($0 + 1), UInt64($0 + 1)]) }
+        objects.append(ObjectBytes.int(1))
         return BPlistAssembly(objects: objects)
     }
 
-    static func fanOutValue(depth: Int) -> Intended {
+    static func fanOutValue(depth: Int) -> IntendedValue {
         depth == 0 ? .int(1) : .array([fanOutValue(depth: depth - 1), fanOutValue(depth: depth - 1)])
     }
 
     /// `count` nested arrays, the innermost empty.
     static func nested(_ count: Int, dictionaries: Bool = false) -> BPlistAssembly {
-        let ref = Obj.minimalWidth(UInt64(count))
-        var objects: [[UInt8]] = (0..<(count - 1)).map { Obj.array([UInt64($0 + 1)], ref: ref) }
-        objects.append(Obj.array([]))
+        let ref = ObjectBytes.minimalWidth(UInt64(count))
+        var objects: [[UInt8]] = (0..<(count - 1)).map { ObjectBytes.array([UInt64($0 + 1)], ref: ref) }
+        objects.append(ObjectBytes.array([]))
         return BPlistAssembly(objects: objects, refSize: ref)
     }
 
-    static func nestedValue(_ count: Int) -> Intended {
-        var value = Intended.array([])
+    static func nestedValue(_ count: Int) -> IntendedValue {
+        var value = IntendedValue.array([])
         for _ in 1..<count { value = .array([value]) }
         return value
     }

@@ -1,6 +1,7 @@
 // Sources/xds-adapter-foundation/FoundationFlavour.swift - The two parsers' decode and encode calls
 
 import BinaryPlist
+import CodablePropertyList
 import Foundation
 import TaggedJSON
 
@@ -65,11 +66,6 @@ enum FoundationFlavour: String {
             return 1
         }
     }
-}
-
-/// A value the parser returned that the adapter cannot express, or a value the API cannot be given.
-struct AdapterLimit: Error {
-    var message: String
 }
 
 /// The Swift version the adapter was compiled with.

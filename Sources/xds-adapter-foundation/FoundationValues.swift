@@ -1,6 +1,7 @@
 // Sources/xds-adapter-foundation/FoundationValues.swift - PropertyListSerialization objects <-> PropertyListValue
 
 import BinaryPlist
+import CodablePropertyList
 import Foundation
 
 /// Converts between Foundation's property list objects and `PropertyListValue`.

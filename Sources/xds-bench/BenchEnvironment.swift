@@ -1,6 +1,7 @@
 // Sources/xds-bench/BenchEnvironment.swift - The machine, toolchain and library versions, read at run time
 
 import BenchReport
+import ChildProcess
 import Foundation
 import LibplistBridge
 import ReportFormatting
@@ -50,16 +51,8 @@ enum BenchEnvironment {
 
     /// The first line a command prints, or `nil` if it cannot run.
     static func firstLine(of command: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        let result = ProcessRunner.run(["/usr/bin/env"] + command, input: [], limits: .tool(timeout: 60))
+        guard result.termination == .exited(0) else { return nil }
+        return String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
 }

@@ -63,7 +63,7 @@ enum Driver {
                     if options.smoke { arguments.append("--smoke") }
                 }
                 let (result, failure) = WorkerProcess.run(
-                    arguments, timeout: options.timeout, scratch: scratch, keepFreedMemory: options.keepFreedMemory)
+                    arguments, timeout: options.timeout, keepFreedMemory: options.keepFreedMemory)
                 if result == nil { failures += 1 }
                 let measurement = BenchMeasurement(
                     implementation: implementation, workload: workload.name, operation: operation,

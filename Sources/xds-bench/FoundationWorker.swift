@@ -1,5 +1,7 @@
 // Sources/xds-bench/FoundationWorker.swift - PropertyListSerialization and PropertyListDecoder/Encoder bodies
 
+import BinaryPlist
+import CodablePropertyList
 import Foundation
 
 enum FoundationWorker {
@@ -20,7 +22,7 @@ enum FoundationWorker {
         case ("foundation-decoder", "decode"):
             let decoder = PropertyListDecoder()
             if isAttribute { return { try decoder.decode([String: String].self, from: data).count } }
-            return { size(try decoder.decode(AnyPlist.self, from: data)) }
+            return { size(try decoder.decode(AnyPropertyList.self, from: data)) }
         case ("foundation-decoder", "encode"):
             let encoder = PropertyListEncoder()
             encoder.outputFormat = .binary
@@ -28,7 +30,7 @@ enum FoundationWorker {
                 let value = try PropertyListDecoder().decode([String: String].self, from: data)
                 return { try encoder.encode(value).count }
             }
-            let value = try PropertyListDecoder().decode(AnyPlist.self, from: data)
+            let value = try PropertyListDecoder().decode(AnyPropertyList.self, from: data)
             return { try encoder.encode(value).count }
         case ("foundation-decoder", "read-decode"):
             let decoder = PropertyListDecoder()
@@ -47,8 +49,8 @@ enum FoundationWorker {
         return 1
     }
 
-    static func size(_ value: AnyPlist) -> Int {
-        switch value {
+    static func size(_ value: AnyPropertyList) -> Int {
+        switch value.value {
         case .array(let elements): return elements.count
         case .dictionary(let entries): return entries.count
         default: return 1

@@ -9,7 +9,7 @@ import XAttr
 
 /// `xds-bench --worker IMPL OPERATION INPUT [--attribute] [--smoke]`: measures and prints one JSON line.
 enum SwiftWorker {
-    static let attributeName = "user.x-document-source"
+    static let attributeName = ExtendedAttributes.documentSourceName
     static let appInfoURL = "https://workingcopyapp.com/x-document-source/appInfo.json"
 
     struct Failure: Error, CustomStringConvertible {

@@ -1,60 +1,37 @@
 // Sources/xds-bench/WorkerProcess.swift - Runs one worker in its own process, with a time limit
 
+import ChildProcess
 import Foundation
 
 /// Spawns a worker, waits at most `timeout` seconds, and reads its JSON line.
 enum WorkerProcess {
     /// The worker's result, or a description of how it failed to give one (`nil` result).
-    static func run(_ arguments: [String], timeout: Double, scratch: String, keepFreedMemory: Bool = false)
+    static func run(_ arguments: [String], timeout: Double, keepFreedMemory: Bool = false)
         -> (WorkerResult?, String)
     {
-        let outPath = scratch + "/worker.out"
-        let errPath = scratch + "/worker.err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        guard let out = FileHandle(forWritingAtPath: outPath), let err = FileHandle(forWritingAtPath: errPath) else {
-            return (nil, "cannot create \(outPath)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        // Files, not pipes: a crashing worker may write more than a pipe holds.
-        process.standardOutput = out
-        process.standardError = err
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        var environment = ["SWIFT_BACKTRACE": "enable=no"]
         if keepFreedMemory {
             // glibc keeps freed memory mapped instead of trimming or unmapping it (every worker alike).
             environment["GLIBC_TUNABLES"] =
                 "glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=1073741824"
         }
-        process.environment = environment
-        do { try process.run() } catch { return (nil, "cannot start \(arguments[0]): \(error)") }
-        let start = Timing.now()
-        var timedOut = false
-        while process.isRunning {
-            if Double(Timing.now() - start) / 1e9 > timeout {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
+        // Both streams are drained while the worker runs, so a crashing worker's output cannot block it.
+        let result = ProcessRunner.run(
+            arguments, input: [], limits: .tool(timeout: timeout), environment: environment)
+        let stdout = String(decoding: result.stdout, as: UTF8.self)
+        let stderr = String(decoding: result.stderr, as: UTF8.self)
+        switch result.termination {
+        case .timedOut: return (nil, "timed out after \(BenchTimeFormat.seconds(timeout)) s (killed)")
+        case .signaled(let signal): return (nil, "killed by signal \(signal)" + lastLine(stderr))
+        case .failedToStart(let message): return (nil, "cannot start \(arguments[0]): \(message)")
+        case .exited(let status):
+            if let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
+                let result = try? JSONDecoder().decode(WorkerResult.self, from: Data(line.utf8))
+            {
+                return (result, "")
             }
-            usleep(5_000)
+            return (nil, "exit status \(status), no result" + lastLine(stderr))
         }
-        process.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        let stdout = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
-        let stderr = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
-        if timedOut { return (nil, "timed out after \(BenchTimeFormat.seconds(timeout)) s (killed)") }
-        if process.terminationReason == .uncaughtSignal {
-            return (nil, "killed by signal \(process.terminationStatus)" + lastLine(stderr))
-        }
-        if let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
-            let result = try? JSONDecoder().decode(WorkerResult.self, from: Data(line.utf8))
-        {
-            return (result, "")
-        }
-        return (nil, "exit status \(process.terminationStatus), no result" + lastLine(stderr))
     }
 
     static func lastLine(_ text: String) -> String {

@@ -1,5 +1,6 @@
 // Tests/AttributeFilesTests/AttributeCommandsTests.swift - xds read/write/validate/remove, run as the built binary
 
+import ChildProcess
 import DocumentSource
 import FilesystemHarness
 import Foundation
@@ -8,7 +9,7 @@ import Testing
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct AttributeCommandsTests {
-    func json(_ result: ToolResult) throws -> [String: Any] {
+    func json(_ result: CallResult) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
     }
 
@@ -20,10 +21,10 @@ struct AttributeCommandsTests {
             let result = try Tool.xds(
                 "write", file, "--identifier", "com.example.app", "--name", "Example", "--path", "docs/a.md",
                 "--app-info-url", "https://example.com/appInfo.json")
-            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.status == 0, "\(result.stderrText)")
             let stored = try #require(try Tool.getfattr(file))
             #expect(
-                try Tool.plistlibLoads(stored) == [
+                try Plistlib.loads(stored) == [
                     "identifier": "com.example.app", "name": "Example", "path": "docs/a.md",
                     "appInfoURL": "https://example.com/appInfo.json",
                 ])
@@ -36,15 +37,15 @@ struct AttributeCommandsTests {
             let file = fs.path("file")
             try makeFile(file)
             try Tool.setfattr(
-                file, try Tool.plistlibDumps("{'identifier': 'a.b', 'name': 'Quote \" and \\\\ é', 'path': 3}"))
+                file, try Plistlib.dumps("{'identifier': 'a.b', 'name': 'Quote \" and \\\\ é', 'path': 3}"))
             let result = try Tool.xds("read", file, "--json")
-            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.status == 0, "\(result.stderrText)")
             let object = try json(result)
             #expect(object as? [String: String] == ["identifier": "a.b", "name": "Quote \" and \\ é"])
             let text = try Tool.xds("read", file)
             // Human-readable output escapes a backslash (TerminalText), so every escape reads one way.
-            #expect(text.text == "identifier: a.b\nname: Quote \" and \\\\ é\n")
-            #expect(text.stderr == "note: 'path' is an integer, not a string: readers ignore it\n")
+            #expect(text.stdoutText == "identifier: a.b\nname: Quote \" and \\\\ é\n")
+            #expect(text.stderrText == "note: 'path' is an integer, not a string: readers ignore it\n")
         }
     }
 
@@ -56,10 +57,10 @@ struct AttributeCommandsTests {
             let before = try Tool.getfattr(file)
             let second = try Tool.xds("write", file, "--identifier", "a", "--name", "Two", "--create")
             #expect(second.status == 1)
-            #expect(second.stderr.contains("already has"))
+            #expect(second.stderrText.contains("already has"))
             #expect(try Tool.getfattr(file) == before)
             #expect(try Tool.xds("write", file, "--identifier", "a", "--name", "Two", "--replace").status == 0)
-            #expect(try Tool.xds("read", file).text == "identifier: a\nname: Two\n")
+            #expect(try Tool.xds("read", file).stdoutText == "identifier: a\nname: Two\n")
         }
     }
 
@@ -72,8 +73,8 @@ struct AttributeCommandsTests {
             let result = try Tool.xds(
                 "write", file, "--identifier", "a", "--name", "b", "--path", String(repeating: "x", count: 2000))
             #expect(result.status == 1)
-            #expect(result.stderr.contains("at most 952 bytes"))
-            #expect(result.stderr.contains("nothing was written"))
+            #expect(result.stderrText.contains("at most 952 bytes"))
+            #expect(result.stderrText.contains("nothing was written"))
             #expect(try Tool.getfattr(file) == before)
         }
     }
@@ -88,7 +89,7 @@ struct AttributeCommandsTests {
             #expect(try Tool.getfattr(file) == nil)
             let again = try Tool.xds("remove", file)
             #expect(again.status == 1)
-            #expect(again.stderr.contains("has no x-document-source attribute"))
+            #expect(again.stderrText.contains("has no x-document-source attribute"))
         }
     }
 
@@ -105,7 +106,7 @@ struct AttributeCommandsTests {
             let clean = try Tool.xds("validate", file, "--json")
             #expect(clean.status == 0)
             #expect(try json(clean)["valid"] as? Bool == true)
-            try Tool.setfattr(file, try Tool.plistlibDumps("{'identifier': 'a', 'name': 1}"))
+            try Tool.setfattr(file, try Plistlib.dumps("{'identifier': 'a', 'name': 1}"))
             let bad = try Tool.xds("validate", file, "--json")
             #expect(bad.status == 1)
             let findings = try json(bad)["findings"] as? [[String: Any]] ?? []
@@ -128,7 +129,7 @@ struct AttributeCommandsTests {
     func helpDocumentsExitStatusWithin80Columns(command: String) throws {
         let result = try Tool.xds(command, "--help")
         #expect(result.status == 0)
-        #expect(result.text.contains("EXIT STATUS"))
-        #expect(result.text.split(separator: "\n").allSatisfy { $0.count <= 80 && !$0.contains("\t") })
+        #expect(result.stdoutText.contains("EXIT STATUS"))
+        #expect(result.stdoutText.split(separator: "\n").allSatisfy { $0.count <= 80 && !$0.contains("\t") })
     }
 }

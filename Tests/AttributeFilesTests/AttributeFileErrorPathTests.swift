@@ -29,8 +29,8 @@ struct AttributeFileErrorPathTests {
             #expect(systemErrno { _ = try AttributeFile.read(at: file) } == .notSupported)
             let result = try Tool.xds("write", file, "--identifier", "a", "--name", "b")
             #expect(result.status == 1)
-            #expect(result.stderr.contains(file))
-            #expect(result.stderr.contains("does not support user extended attributes"))
+            #expect(result.stderrText.contains(file))
+            #expect(result.stderrText.contains("does not support user extended attributes"))
         }
     }
 
@@ -50,7 +50,7 @@ struct AttributeFileErrorPathTests {
             #expect(systemErrno { try AttributeFile.write(sample, to: link, options: options) } == .notPermitted)
             let result = try Tool.xds("write", link, "--identifier", "a", "--name", "b", "--no-follow")
             #expect(result.status == 1)
-            #expect(result.stderr.contains("symlinks"))
+            #expect(result.stderrText.contains("symlinks"))
         }
     }
 
@@ -66,7 +66,7 @@ struct AttributeFileErrorPathTests {
                 #expect(systemErrno { try AttributeFile.remove(at: path) } == .readOnlyFileSystem)
                 let result = try Tool.xds("remove", path)
                 #expect(result.status == 1)
-                #expect(result.stderr.contains("read-only"))
+                #expect(result.stderrText.contains("read-only"))
             }
             #expect(try AttributeFile.read(at: file) == sample)
         }
@@ -82,8 +82,8 @@ struct AttributeFileErrorPathTests {
             let result = try Tool.run(
                 "runuser", ["-u", "nobody", "--", Tool.xds, "write", file, "--identifier", "a", "--name", "b"])
             #expect(result.status == 1)
-            #expect(result.stderr.contains("permission denied"))
-            #expect(result.stderr.contains("(EACCES)"))
+            #expect(result.stderrText.contains("permission denied"))
+            #expect(result.stderrText.contains("(EACCES)"))
             #expect(try Tool.getfattr(file) == nil)
         }
     }
@@ -124,12 +124,12 @@ struct AttributeFileErrorPathTests {
                 "write", file, "--identifier", "a", "--name", "b", "--path", String(repeating: "p", count: 5000),
             ]
             let result = try Tool.run("runuser", ["-u", "nobody", "--", Tool.xds] + arguments)
-            #expect(result.status == (fits ? 0 : 1), "\(result.stderr)")
+            #expect(result.status == (fits ? 0 : 1), "\(result.stderrText)")
             if fits {
                 #expect(try Tool.getfattr(file)?.count ?? 0 > 5000)
             } else {
-                #expect(result.stderr.contains("at most 4024 bytes"))
-                #expect(result.stderr.contains("(ENOSPC)"))
+                #expect(result.stderrText.contains("at most 4024 bytes"))
+                #expect(result.stderrText.contains("(ENOSPC)"))
                 #expect(try Tool.getfattr(file) == nil)
             }
         }

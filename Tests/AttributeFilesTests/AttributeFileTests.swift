@@ -24,7 +24,7 @@ struct AttributeFileTests {
             // What is on disk, as getfattr shows it and CPython's plistlib decodes it.
             let stored = try Tool.getfattr(file)
             #expect(stored == result.bytes)
-            let decoded = try Tool.plistlibLoads(stored ?? [])
+            let decoded = try Plistlib.loads(stored ?? [])
             #expect(decoded == Dictionary(uniqueKeysWithValues: sample.fields.map { ($0.key, $0.value) }))
         }
     }
@@ -34,7 +34,7 @@ struct AttributeFileTests {
         try Mounts.withMountedFilesystem(kind) { fs in
             let file = fs.path("file")
             try makeFile(file)
-            let bytes = try Tool.plistlibDumps(
+            let bytes = try Plistlib.dumps(
                 "{'identifier': 'org.example.ünï', 'name': 'Ex 🎉', 'path': 'a/b.txt', "
                     + "'appInfoURL': 'https://example.org/appInfo.json', 'other': 1}")
             try Tool.setfattr(file, bytes)
@@ -49,9 +49,9 @@ struct AttributeFileTests {
         try Mounts.withMountedFilesystem(.tmpfs) { fs in
             let file = fs.path("file")
             try makeFile(file)
-            try Tool.setfattr(file, try Tool.plistlibDumps("{'identifier': 1, 'name': 'N', 'path': [1]}"))
+            try Tool.setfattr(file, try Plistlib.dumps("{'identifier': 1, 'name': 'N', 'path': [1]}"))
             #expect(try AttributeFile.read(at: file) == DocumentSourceAttribute(name: "N"))
-            try Tool.setfattr(file, try Tool.plistlibDumps("['identifier', 'name']"))
+            try Tool.setfattr(file, try Plistlib.dumps("['identifier', 'name']"))
             #expect(throws: AttributeFileError.unreadable(path: file, .rootNotDictionary("an array"))) {
                 try AttributeFile.read(at: file)
             }

@@ -1,5 +1,6 @@
 // Tests/AttributeFilesTests/CommandHardeningTests.swift - Output errors, byte paths, escaping, full disks, URLs
 
+import ChildProcess
 import FilesystemHarness
 import Foundation
 import TestSupport
@@ -7,7 +8,7 @@ import Testing
 
 /// `bash -c script` with `$XDS` set to the built tool: the shell makes paths that are not UTF-8
 /// (`$'\xff'`), redirects to `/dev/full` and full filesystems, and closes pipes early.
-func shell(_ script: String) throws -> ToolResult {
+func shell(_ script: String) throws -> CallResult {
     try Tool.run("bash", ["-c", "XDS=\(quoted(Tool.xds)); " + script])
 }
 
@@ -27,7 +28,7 @@ struct OutputErrorTests {
             "$XDS" encode > value.bplist <<< '{"type":"string","value":"s"}' &&
             printf '{"type":"string","value":"s"}' > value.json
             """)
-        #expect(setup.status == 0, "\(setup.stderr)")
+        #expect(setup.status == 0, "\(setup.stderrText)")
     }
 
     static let commands = [
@@ -43,8 +44,8 @@ struct OutputErrorTests {
         try Mounts.withMountedFilesystem(.tmpfs) { fs in
             try fixtures(fs.mountPoint)
             let result = try shell("cd \(quoted(fs.mountPoint)) && \"$XDS\" \(command) > /dev/full")
-            #expect(result.status == 74, "xds \(command): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains("cannot write to standard output"), "\(result.stderr)")
+            #expect(result.status == 74, "xds \(command): \(result.status) \(result.stderrText)")
+            #expect(result.stderrText.contains("cannot write to standard output"), "\(result.stderrText)")
         }
     }
 
@@ -54,8 +55,8 @@ struct OutputErrorTests {
             let result = try shell(
                 "cd \(quoted(fs.mountPoint)) && \"$XDS\" select-icon --explain --scale 1 "
                     + "--app-info-url https://h/a.json app.json 2> /dev/full; echo \"status=$?\"")
-            #expect(result.text.contains("https://h/i.png"))
-            #expect(result.text.hasSuffix("status=74\n"), "\(result.text)")
+            #expect(result.stdoutText.contains("https://h/i.png"))
+            #expect(result.stdoutText.hasSuffix("status=74\n"), "\(result.stdoutText)")
         }
     }
 
@@ -67,8 +68,8 @@ struct OutputErrorTests {
                     + "sys.stdout.buffer.write(plistlib.dumps(['x'*40]*20000, fmt=plistlib.FMT_BINARY))\" > big.bplist; "
                     + "head -c 2M /dev/zero > fill 2>/dev/null; "
                     + "\"$XDS\" decode big.bplist > out.json; echo \"status=$?\"; ls -l out.json")
-            #expect(big.text.hasPrefix("status=74\n"), "\(big.text) \(big.stderr)")
-            #expect(big.stderr.contains("No space left on device"), "\(big.stderr)")
+            #expect(big.stdoutText.hasPrefix("status=74\n"), "\(big.stdoutText) \(big.stderrText)")
+            #expect(big.stderrText.contains("No space left on device"), "\(big.stderrText)")
         }
     }
 
@@ -81,8 +82,8 @@ struct OutputErrorTests {
                 prefix + "cd \(quoted(dir)) && python3 -c \"import plistlib,sys; "
                     + "sys.stdout.buffer.write(plistlib.dumps(['x'*40]*50000, fmt=plistlib.FMT_BINARY))\" > big.bplist; "
                     + "\"$XDS\" decode big.bplist | head -c 10 > /dev/null; echo \"status=${PIPESTATUS[0]}\"")
-            #expect(result.text == "status=141\n", "\(result.text)")
-            #expect(result.stderr.isEmpty, "quiet: \(result.stderr)")
+            #expect(result.stdoutText == "status=141\n", "\(result.stdoutText)")
+            #expect(result.stderrText.isEmpty, "quiet: \(result.stderrText)")
         }
     }
 }
@@ -107,16 +108,16 @@ struct BytePathTests {
                 "$XDS" remove \(Self.bad); echo "remove=$?"
                 "$XDS" read \(Self.lookAlike) --json; "$XDS" read \(Self.bad); echo "read=$?"
                 """)
-            let lines = result.text.split(separator: "\n").map(String.init)
+            let lines = result.stdoutText.split(separator: "\n").map(String.init)
             #expect(
                 lines == [
                     #"{"type":"string","value":"bytes"}"#, #"{"type":"string","value":"look-alike"}"#,
                     #"wrote 76 bytes to bad\xFF\xFEname (tmpfs, at most 65536 bytes per value)"#,
                     #"{"identifier":"raw","name":"bytes"}"#, #"{"identifier":"look","name":"alike"}"#, "remove=0",
                     #"{"identifier":"look","name":"alike"}"#, "read=1",
-                ], "\(result.text) \(result.stderr)")
-            #expect(result.stderr.contains(#"bad\xFF\xFEname: has no x-document-source attribute"#), "\(result.stderr)")
-            #expect(!result.stderr.contains("\u{FFFD}"))
+                ], "\(result.stdoutText) \(result.stderrText)")
+            #expect(result.stderrText.contains(#"bad\xFF\xFEname: has no x-document-source attribute"#), "\(result.stderrText)")
+            #expect(!result.stderrText.contains("\u{FFFD}"))
         }
     }
 }
@@ -127,9 +128,9 @@ extension BytePathTests {
         try Mounts.withTemporaryDirectory { dir in
             let result = try shell(
                 "cd \(quoted(dir)) && mkdir \(Self.bad) \(Self.lookAlike) && \"$XDS\" fs-probe \(Self.bad)")
-            #expect(result.status == 64, "\(result.text)")
+            #expect(result.status == 64, "\(result.stdoutText)")
             #expect(
-                result.stderr.contains(#"bad\xFF\xFEname: a directory whose name is not UTF-8"#), "\(result.stderr)")
+                result.stderrText.contains(#"bad\xFF\xFEname: a directory whose name is not UTF-8"#), "\(result.stderrText)")
         }
     }
 
@@ -142,8 +143,8 @@ extension BytePathTests {
                 : > \(Self.lookAlike)
                 "$XDS" validate --bytes \(Self.bad) --json; "$XDS" validate --bytes \(Self.bad)
                 """)
-            #expect(result.text.contains(#""source":"bad\\xFF\\xFEname","size":47"#), "\(result.text)")
-            #expect(result.text.contains(#"bad\xFF\xFEname: error: [schema.root-not-dictionary]"#), "\(result.text)")
+            #expect(result.stdoutText.contains(#""source":"bad\\xFF\\xFEname","size":47"#), "\(result.stdoutText)")
+            #expect(result.stdoutText.contains(#"bad\xFF\xFEname: error: [schema.root-not-dictionary]"#), "\(result.stdoutText)")
         }
     }
 }
@@ -165,20 +166,20 @@ struct EscapedOutputTests {
         try Mounts.withMountedFilesystem(.tmpfs) { fs in
             let file = fs.path("file")
             try makeFile(file)
-            let value = try Tool.plistlibDumps(
+            let value = try Plistlib.dumps(
                 "{'identifier': 'a', 'name': \(pythonString(Self.hostile)), "
                     + "'appInfoURL': \(pythonString("https://h/\u{1B}[31mred"))}")
             try Tool.setfattr(file, value)
             let read = try Tool.xds("read", file)
             #expect(read.status == 0)
             expectNoControls(read.stdout, "read")
-            #expect(read.text.split(separator: "\n").count == 3, "no forged line: \(read.text)")
-            #expect(read.text.contains(#"name: N\x1B]0;pwned\x07\x1B[2J\x0D\x0AappInfoURL: https://evil/\u{202E}"#))
+            #expect(read.stdoutText.split(separator: "\n").count == 3, "no forged line: \(read.stdoutText)")
+            #expect(read.stdoutText.contains(#"name: N\x1B]0;pwned\x07\x1B[2J\x0D\x0AappInfoURL: https://evil/\u{202E}"#))
             let validate = try Tool.xds("validate", file)
             expectNoControls(validate.stdout, "validate")
-            #expect(validate.text.contains(#"https://h/\x1B[31mred"#), "\(validate.text)")
+            #expect(validate.stdoutText.contains(#"https://h/\x1B[31mred"#), "\(validate.stdoutText)")
             let json = try Tool.xds("read", file, "--json")
-            #expect(json.text.contains(#"\u001b"#), "JSON keeps the exact value, JSON-escaped")
+            #expect(json.stdoutText.contains(#"\u001b"#), "JSON keeps the exact value, JSON-escaped")
         }
     }
 
@@ -186,14 +187,14 @@ struct EscapedOutputTests {
         try Mounts.withTemporaryDirectory { dir in
             let write = try shell("\"$XDS\" write $'\(dir)/no\\x1b[2J\\nfile' --identifier a --name b")
             #expect(write.status == 1)
-            expectNoControls(Array(write.stderr.utf8.dropLast()), "write error")
-            #expect(write.stderr.contains(#"no\x1B[2J\x0Afile"#), "\(write.stderr)")
+            expectNoControls(Array(write.stderrText.utf8.dropLast()), "write error")
+            #expect(write.stderrText.contains(#"no\x1B[2J\x0Afile"#), "\(write.stderrText)")
             let json = #"{"icons":[{"width":"\u001b[2J","height":60,"src":"\u001b]0;x\u0007"}]}"#
             let icon = try shell(
                 "printf '%s' \(quoted(json)) | \"$XDS\" select-icon --profile legacy --explain --scale 1 "
                     + "--app-info-url https://h/a.json")
-            expectNoControls(Array(icon.stderr.utf8), "select-icon messages")
-            #expect(!icon.stderr.isEmpty)
+            expectNoControls(Array(icon.stderrText.utf8), "select-icon messages")
+            #expect(!icon.stderrText.isEmpty)
         }
     }
 }
@@ -216,10 +217,10 @@ struct FullFilesystemAndDryRunTests {
                 "$XDS" write file --identifier a --name b --path \(String(repeating: "p", count: 300))
                 echo "status=$?"
                 """)
-            #expect(result.text.contains("no free blocks"), "dry run: \(result.text) \(result.stderr)")
-            #expect(result.text.hasSuffix("status=1\n"), "\(result.text)")
-            #expect(result.stderr.contains("the filesystem is full"), "\(result.stderr)")
-            #expect(!result.stderr.contains("too large"), "\(result.stderr)")
+            #expect(result.stdoutText.contains("no free blocks"), "dry run: \(result.stdoutText) \(result.stderrText)")
+            #expect(result.stdoutText.hasSuffix("status=1\n"), "\(result.stdoutText)")
+            #expect(result.stderrText.contains("the filesystem is full"), "\(result.stderrText)")
+            #expect(!result.stderrText.contains("too large"), "\(result.stderrText)")
         }
     }
 
@@ -233,8 +234,8 @@ struct FullFilesystemAndDryRunTests {
                 "chmod 0666 \(quoted(file)) && chmod 0755 \(quoted(fs.mountPoint)) && "
                     + "setpriv --reuid=65534 --regid=65534 --clear-groups \"$XDS\" write \(quoted(file)) "
                     + "--identifier a --name b --path \(String(repeating: "p", count: 2000)) --dry-run")
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.text.contains("the size limit (ext4 (1024-byte blocks), at most 952 bytes per value unless"))
+            #expect(result.status == 0, "\(result.stderrText)")
+            #expect(result.stdoutText.contains("the size limit (ext4 (1024-byte blocks), at most 952 bytes per value unless"))
         }
     }
 
@@ -244,18 +245,18 @@ struct FullFilesystemAndDryRunTests {
             try makeFile(file)
             try Mounts.withReadOnlyBindMount(of: fs.mountPoint) { readOnly in
                 let result = try Tool.xds("write", readOnly + "/file", "--identifier", "a", "--name", "b", "--dry-run")
-                #expect(result.status == 1, "\(result.text)")
-                #expect(result.stderr.contains("EROFS"), "\(result.stderr)")
+                #expect(result.status == 1, "\(result.stdoutText)")
+                #expect(result.stderrText.contains("EROFS"), "\(result.stderrText)")
             }
             let denied = try shell(
                 "chmod 0644 \(quoted(file)) && chmod 0755 \(quoted(fs.mountPoint)) && "
                     + "setpriv --reuid=65534 --regid=65534 --clear-groups \"$XDS\" write \(quoted(file)) "
                     + "--identifier a --name b --dry-run")
-            #expect(denied.status == 1, "\(denied.text)")
-            #expect(denied.stderr.contains("EACCES"), "\(denied.stderr)")
+            #expect(denied.status == 1, "\(denied.stdoutText)")
+            #expect(denied.stderrText.contains("EACCES"), "\(denied.stderrText)")
             let fine = try Tool.xds("write", file, "--identifier", "a", "--name", "b", "--dry-run")
             #expect(fine.status == 0)
-            #expect(fine.text.contains("not checked (only the real write can tell): immutable"), "\(fine.text)")
+            #expect(fine.stdoutText.contains("not checked (only the real write can tell): immutable"), "\(fine.stdoutText)")
             #expect(try Tool.getfattr(file) == nil)
         }
     }
@@ -270,13 +271,13 @@ struct URLRuleCommandTests {
             let file = fs.path("file")
             try makeFile(file)
             let write = try Tool.xds("write", file, "--identifier", "a", "--name", "b", "--app-info-url", url)
-            #expect(write.status == 1, "\(write.text)")
+            #expect(write.status == 1, "\(write.stdoutText)")
             #expect(try Tool.getfattr(file) == nil)
             try Tool.setfattr(
-                file, try Tool.plistlibDumps("{'identifier': 'a', 'name': 'b', 'appInfoURL': \(pythonString(url))}"))
+                file, try Plistlib.dumps("{'identifier': 'a', 'name': 'b', 'appInfoURL': \(pythonString(url))}"))
             let validate = try Tool.xds("validate", file, "--json")
             #expect(validate.status == 1)
-            #expect(validate.text.contains("convention.app-info-url-not-https"), "\(validate.text)")
+            #expect(validate.stdoutText.contains("convention.app-info-url-not-https"), "\(validate.stdoutText)")
         }
     }
 
@@ -284,12 +285,12 @@ struct URLRuleCommandTests {
         let json = #"{"icons":[{"width":60,"height":60,"src":"https://h:99999/i.png"}]}"#
         let result = try shell(
             "printf '%s' \(quoted(json)) | \"$XDS\" select-icon --scale 1 --app-info-url https://h/a.json")
-        #expect(result.status == 1, "\(result.text)")
-        #expect(result.stderr.contains("out of range") || result.stderr.contains("no icon"), "\(result.stderr)")
+        #expect(result.status == 1, "\(result.stdoutText)")
+        #expect(result.stderrText.contains("out of range") || result.stderrText.contains("no icon"), "\(result.stderrText)")
         let inRange = try shell(
             "printf '%s' \(quoted(json.replacingOccurrences(of: "99999", with: "8443"))) | "
                 + "\"$XDS\" select-icon --scale 1 --app-info-url https://h/a.json")
-        #expect(inRange.text == "https://h:8443/i.png\n")
+        #expect(inRange.stdoutText == "https://h:8443/i.png\n")
     }
 
     @Test func fieldValuesThatAreNotUTF8AreRefusedNotReplaced() throws {
@@ -297,11 +298,11 @@ struct URLRuleCommandTests {
             let file = fs.path("file")
             try makeFile(file)
             let option = try shell("\"$XDS\" write \(quoted(file)) --identifier a --name $'b\\xff'")
-            #expect(option.status == 64, "\(option.stderr)")
-            #expect(option.stderr.contains("not valid UTF-8"))
+            #expect(option.status == 64, "\(option.stderrText)")
+            #expect(option.stderrText.contains("not valid UTF-8"))
             let adapter = try shell(
                 "printf '{\"identifier\":\"a\",\"name\":\"b\\377\"}' | \"$XDS\" write-attribute \(quoted(file))")
-            #expect(adapter.status == 1, "\(adapter.stderr)")
+            #expect(adapter.status == 1, "\(adapter.stderrText)")
             #expect(try Tool.getfattr(file) == nil)
         }
     }

@@ -1,5 +1,6 @@
 // Tests/AttributeFilesTests/ValidateCommandTests.swift - `xds validate --bytes` on files plistlib wrote
 
+import ChildProcess
 import Foundation
 import TestSupport
 import Testing
@@ -20,13 +21,13 @@ import Testing
         try withBytesFile(xml) { path in
             let result = try Tool.xds("validate", "--bytes", path)
             #expect(result.status == 1)
-            #expect(result.text.contains("error: [format.xml]"))
-            #expect(result.text.contains("(§2.2 attribute.format.binary)"))
+            #expect(result.stdoutText.contains("error: [format.xml]"))
+            #expect(result.stdoutText.contains("(§2.2 attribute.format.binary)"))
         }
     }
 
     @Test func canonicalBytesAreClean() throws {
-        let bytes = try Tool.plistlibDumps(
+        let bytes = try Plistlib.dumps(
             "{'identifier': 'a', 'name': 'b', 'path': 'c', 'appInfoURL': 'https://h/a.json'}")
         try withBytesFile(bytes) { path in
             let result = try Tool.xds("validate", "--bytes", path, "--json")
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func truncatedBytesReportCategoryAndOffset() throws {
-        let bytes = try Tool.plistlibDumps("{'identifier': 'a', 'name': 'b'}")
+        let bytes = try Plistlib.dumps("{'identifier': 'a', 'name': 'b'}")
         try withBytesFile(Array(bytes.dropLast(4))) { path in
             let result = try Tool.xds("validate", "--bytes", path, "--json")
             #expect(result.status == 1)
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func findingsNameTheClauseTheyEnforce() throws {
-        let bytes = try Tool.plistlibDumps("['identifier', 'name']")
+        let bytes = try Plistlib.dumps("['identifier', 'name']")
         try withBytesFile(bytes) { path in
             let json = try Tool.xds("validate", "--bytes", path, "--json")
             let object = try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any]
@@ -61,8 +62,8 @@ import Testing
             #expect(finding?["clause"] as? String == "attribute.root.dictionary")
             #expect(finding?["section"] as? String == "2.3")
             let text = try Tool.xds("validate", "--bytes", path)
-            #expect(text.text.contains("[schema.root-not-dictionary]"))
-            #expect(text.text.contains("(§2.3 attribute.root.dictionary)"))
+            #expect(text.stdoutText.contains("[schema.root-not-dictionary]"))
+            #expect(text.stdoutText.contains("(§2.3 attribute.root.dictionary)"))
         }
     }
 

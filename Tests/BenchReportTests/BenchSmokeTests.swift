@@ -1,8 +1,10 @@
 // Tests/BenchReportTests/BenchSmokeTests.swift - `xds-bench --smoke` from the release build runs end to end
 
 import BenchReport
+import ChildProcess
 import Foundation
 import ReportFormatting
+import TestSupport
 import Testing
 
 @Suite struct BenchSmokeTests {
@@ -13,17 +15,10 @@ import Testing
         let bench = try #require(Self.releaseBin) + "/xds-bench"
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bench)
-        process.arguments = ["--smoke", "--out", out.path]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let table = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let result = try HostTool.run(bench, ["--smoke", "--out", out.path])
+        let table = result.stdoutText
 
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(result.termination == .exited(0), "\(result.stderrText)")
         let data = try #require(FileManager.default.contents(atPath: out.path + "/bench.json"))
         let report = try ReportJSON.decode(BenchReport.self, from: Array(data), path: "bench.json")
         #expect(report.provenance.smoke)

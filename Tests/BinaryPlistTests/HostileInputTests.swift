@@ -4,6 +4,7 @@
 // in wall-clock time.
 
 import SeededRandom
+import TestSupport
 import Testing
 
 @testable import BinaryPlist

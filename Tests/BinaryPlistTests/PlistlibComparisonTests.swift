@@ -1,12 +1,13 @@
 // Tests/BinaryPlistTests/PlistlibComparisonTests.swift - Bytes and values against the real CPython plistlib
 
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BinaryPlist
 
 /// Runs one python3 process over every case: plistlib writes each value, and reads the reference's bytes.
-enum Plistlib {
+enum PlistlibComparison {
     static let script = """
         import sys, json, plistlib, struct, datetime, math
         E = datetime.datetime(2001, 1, 1)
@@ -77,17 +78,9 @@ enum Plistlib {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputFile = directory.appendingPathComponent("cases.json")
-        let outputFile = directory.appendingPathComponent("results.json")
         try Data(input.utf8).write(to: inputFile)
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, inputFile.path]
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw PlistlibFailure(status: process.terminationStatus) }
-        let parsed = try JSONSerialization.jsonObject(with: Data(contentsOf: outputFile)) as? [[String: Any]] ?? []
+        let output = try Plistlib.python(script, [inputFile.path])
+        let parsed = try JSONSerialization.jsonObject(with: Data(output)) as? [[String: Any]] ?? []
         return parsed.map { entry in
             Result(
                 plistlibBytes: hexBytes(entry["plistlib"] as? String ?? ""),
@@ -95,8 +88,6 @@ enum Plistlib {
         }
     }
 }
-
-struct PlistlibFailure: Error { var status: Int32 }
 
 @Suite struct PlistlibComparisonTests {
     /// Values beyond the generator: every width boundary plistlib chooses, and the specials it
@@ -120,7 +111,7 @@ struct PlistlibFailure: Error { var status: Int32 }
     @Test func writesPlistlibBytesAndEachReadsTheOther() throws {
         var generator = ValueGenerator(seed: 0x9_7157_11B, plistlibCompatible: true)
         let values = Self.edgeValues() + (0..<600).map { _ in generator.value() }
-        let results = try Plistlib.run(values)
+        let results = try PlistlibComparison.run(values)
         try #require(results.count == values.count)
         for (index, (value, result)) in zip(values, results).enumerated() {
             let ours = BPlistEncoder.encode(value)

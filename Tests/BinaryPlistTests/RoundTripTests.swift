@@ -1,5 +1,6 @@
 // Tests/BinaryPlistTests/RoundTripTests.swift - Seeded generated values survive encode then decode
 
+import TestSupport
 import Testing
 
 @testable import BinaryPlist

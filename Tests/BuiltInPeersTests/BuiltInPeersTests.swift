@@ -1,6 +1,7 @@
 // Tests/BuiltInPeersTests/BuiltInPeersTests.swift - The built-in peers speak the protocol on real bytes
 
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
@@ -9,8 +10,9 @@ import Testing
 
 @Suite struct BuiltInPeersTests {
     private let locations = BuiltInLocations(
-        xds: builtProduct("xds"), foundationAdapter: builtProduct("xds-adapter-foundation"), python: "python3",
-        plistlibAdapter: repositoryRoot + "/Sources/Adapters/plistlib/xds_adapter_plistlib.py")
+        xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"),
+        python: "python3",
+        plistlibAdapter: BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py")
 
     private func results(_ builtIn: BuiltIn) throws -> [String: Outcome] {
         let set = try SyntheticVectors.realBytes()

@@ -1,5 +1,6 @@
 // Tests/BuiltInPeersTests/OriginalAttributeTests.swift - The `original` row reads and writes as the class does
 
+import ChildProcess
 import BuiltInPeers
 import ConformanceModel
 import ConformanceRunner
@@ -16,8 +17,8 @@ import XAttr
 
     init() throws {
         let locations = BuiltInLocations(
-            xds: builtProduct("xds"), foundationAdapter: builtProduct("xds-adapter-foundation"), python: "python3",
-            plistlibAdapter: repositoryRoot + "/Sources/Adapters/plistlib/xds_adapter_plistlib.py")
+            xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"), python: "python3",
+            plistlibAdapter: BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py")
         original = try BuiltIn.original.make(locations, limits: ProcessLimits(timeout: 30), referenceVersion: "test")
             .get()
         work = try #require(RunEnvironment.makeWorkDirectory())

@@ -1,7 +1,7 @@
 // Tests/ConformanceModelTests/SHA256Tests.swift - The digest agrees with coreutils sha256sum
 
+import ChildProcess
 import ConformanceModel
-import ConformanceRunner
 import Foundation
 import Testing
 

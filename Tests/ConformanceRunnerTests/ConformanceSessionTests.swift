@@ -1,5 +1,6 @@
 // Tests/ConformanceRunnerTests/ConformanceSessionTests.swift - A whole session in process: cases, lists, verdict
 
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation

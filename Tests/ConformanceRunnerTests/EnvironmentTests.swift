@@ -1,5 +1,6 @@
 // Tests/ConformanceRunnerTests/EnvironmentTests.swift - `--cmd` splitting and the provenance facts of the machine
 
+import ChildProcess
 import ConformanceRunner
 import Foundation
 import Testing

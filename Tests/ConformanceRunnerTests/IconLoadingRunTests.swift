@@ -1,6 +1,7 @@
 // Tests/ConformanceRunnerTests/IconLoadingRunTests.swift - The icon-loading area through the runner: xds as an
 // adapter agrees with the in-process reference; a wrong loader is graded by its outcomes
 
+import ChildProcess
 import BuiltInPeers
 import ConformanceModel
 import ConformanceRunner
@@ -9,7 +10,7 @@ import TestSupport
 import Testing
 
 @Suite struct IconLoadingRunTests {
-    static let script = repositoryRoot + "/Sources/IconFixtureServer/icon_fixture_server.py"
+    static let script = BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py"
 
     static func run(_ implementations: [any Implementation], patterns: [String]) throws -> [[VectorResult]] {
         let work = try #require(RunEnvironment.makeWorkDirectory())
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func xdsLoadIconAsAnAdapterAgreesWithTheReference() throws {
-        let xds = builtProduct("xds")
+        let xds = BuiltProducts.path(of: "xds")
         let limits = ProcessLimits(timeout: 30)
         let adapter = ProcessImplementation(
             info: ImplementationInfo(

@@ -1,5 +1,6 @@
 // Tests/ConformanceRunnerTests/RunnerTests.swift - Judging rules and the runner, on synthetic vector sets
 
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation

@@ -3,13 +3,14 @@
 
 import BinaryPlist
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
 import TestSupport
 import Testing
 
-private let xdsBinary = builtProduct("xds")
+private let xdsBinary = BuiltProducts.path(of: "xds")
 
 @Suite struct XDSAdapterTests {
     @Test func xdsAsAnAdapterAgreesWithTheInProcessReference() throws {

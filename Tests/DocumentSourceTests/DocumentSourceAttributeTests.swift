@@ -2,6 +2,7 @@
 
 import BinaryPlist
 import DocumentSource
+import TestSupport
 import Testing
 
 @Suite struct DocumentSourceAttributeTests {

@@ -1,6 +1,7 @@
 // Tests/DocumentSourceTests/PropertyListFormatTests.swift - Telling binary, XML and OpenStep apart
 
 import DocumentSource
+import TestSupport
 import Testing
 
 @Suite struct PropertyListFormatTests {

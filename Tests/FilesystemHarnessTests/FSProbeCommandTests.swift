@@ -8,11 +8,8 @@ import Testing
 
 /// The built `xds`: `$XDS_RELEASE_BIN/xds` under `make test`, else the debug build.
 func builtXDS() -> String? {
-    let candidates = [
-        (ProcessInfo.processInfo.environment["XDS_RELEASE_BIN"] ?? "/nonexistent") + "/xds",
-        FileManager.default.currentDirectoryPath + "/.build/debug/xds",
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    let path = BuiltProducts.path(of: "xds")
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
 }
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))

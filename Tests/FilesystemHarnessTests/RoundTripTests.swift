@@ -9,7 +9,7 @@ import Testing
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct RoundTripTests {
     static let plistlibAdapter =
-        FileManager.default.currentDirectoryPath + "/Sources/Adapters/plistlib/xds_adapter_plistlib.py"
+        FileManager.default.currentDirectoryPath + "/Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py"
 
     static let kinds: [(kind: FilesystemKind, sizeMiB: Int, limit: Int)] = [
         (.tmpfs, 8, 65536), (.ext4(), 16, 4024), (.xfs, 300, 65536),

@@ -3,10 +3,23 @@
 import Foundation
 import Testing
 
+/// A full sanitizer build is too slow for every `swift test`: it runs under CI (`CI` set) and in
+/// `make fuzz` (`XDS_FUZZ_BUILD_TESTS=1`).
+enum FuzzBuildGate {
+    static let enabled =
+        ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true
+        || ProcessInfo.processInfo.environment["XDS_FUZZ_BUILD_TESTS"] == "1"
+}
+
 /// Runs the engine's build script with `$OUT`, `$SRC` and `$SANITIZER` set, as ClusterFuzzLite does,
 /// so that it cannot rot. It shares FuzzTesting/.build with `make fuzz` (same flags), so after one
 /// fuzz build this is incremental. Each shipped fuzzer then runs a few hundred inputs.
-@Suite(.serialized) struct BuildScriptTests {
+@Suite(
+    .serialized,
+    .enabled(
+        if: FuzzBuildGate.enabled,
+        "the sanitizer build runs under CI (CI set) and in make fuzz (XDS_FUZZ_BUILD_TESTS=1)"))
+struct BuildScriptTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

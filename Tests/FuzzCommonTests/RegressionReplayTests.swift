@@ -2,6 +2,7 @@
 
 import Foundation
 import FuzzCommon
+import TestSupport
 import Testing
 
 @Suite struct RegressionReplayTests {
@@ -27,18 +28,17 @@ import Testing
         #expect(throws: Never.self) { try RegressionReplay.replay(bytes, area: area) }
     }
 
-    @Test func releaseBuildReplaysEveryRegression() throws {
-        guard let bin = ProcessInfo.processInfo.environment["XDS_RELEASE_BIN"] else {
-            print("skipped: XDS_RELEASE_BIN is not set (make test sets it to the release build)")
-            return
-        }
+    static let releaseBin = ProcessInfo.processInfo.environment["XDS_RELEASE_BIN"]
+    /// Under CI (`CI` set) the release replay must run: a missing XDS_RELEASE_BIN fails instead of skipping.
+    static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true
+
+    @Test(
+        .enabled(if: releaseBin != nil || isCI, "set XDS_RELEASE_BIN to the release build directory (make test does)"))
+    func releaseBuildReplaysEveryRegression() throws {
+        let bin = try #require(Self.releaseBin, "CI is set but XDS_RELEASE_BIN is not: the release replay cannot run")
         try #require(!Self.files.isEmpty, "no regression vectors found under \(Self.root.path)/Vectors")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bin).appendingPathComponent("xds-fuzz-replay")
-        process.arguments = Self.files
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try HostTool.run(bin + "/xds-fuzz-replay", Self.files)
+        #expect(result.status == 0, "\(result.stderrText)")
     }
 
     @Test func areaIsTheVectorPathsGrandparent() {

@@ -17,7 +17,7 @@ import Testing
         init() throws {
             session = try IconLoadingSession(
                 serverScript: TestSite.packageRoot.appendingPathComponent(
-                    "Sources/IconFixtureServer/icon_fixture_server.py"
+                    "Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py"
                 ).path, workDirectory: folder)
         }
 

@@ -1,33 +1,13 @@
 // Tests/IconsTests/SelectIconCommandTests.swift - `xds select-icon` end to end: output and exit statuses
 
 import Foundation
+import TestSupport
 import Testing
 
-/// Runs the built `xds` (next to the test binary; `swift build --build-tests` builds both).
+/// Runs the built `xds` with `stdin`.
 func runXDS(_ arguments: [String], stdin: String) throws -> (status: Int32, out: String, err: String) {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidates = [
-        directory.appendingPathComponent("xds"), directory.deletingLastPathComponent().appendingPathComponent("xds"),
-    ]
-    guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: candidates[0].path])
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    let result = try BuiltProducts.run("xds", arguments, input: Array(stdin.utf8))
+    return (result.status, result.stdoutText, result.stderrText)
 }
 
 @Suite struct SelectIconCommandTests {

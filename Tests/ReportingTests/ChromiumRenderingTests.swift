@@ -4,6 +4,7 @@ import ConformanceModel
 import Foundation
 import ReportFormatting
 import Reporting
+import TestSupport
 import Testing
 
 @Suite struct ChromiumRenderingTests {
@@ -23,20 +24,15 @@ import Testing
         let file = directory.appendingPathComponent("conformance.html")
         try Data(ConformanceHTML.render(SyntheticReport.report).utf8).write(to: file)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
-            "--dump-dom", file.absoluteString,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let result = try HostTool.run(
+            chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(directory.path)/profile",
+                "--dump-dom", file.absoluteString,
+            ])
+        let dom = result.stdoutText
 
-        #expect(process.terminationStatus == 0)
+        #expect(result.status == 0)
         #expect(dom.contains("<section id=\"legend\">"))
         for outcome in Outcome.allCases { #expect(dom.contains(outcome.meaning), "legend entry \(outcome)") }
         for info in SyntheticReport.implementations {

@@ -2,20 +2,14 @@
 
 import Foundation
 import Reporting
+import TestSupport
 import Testing
 
 @Suite struct ReportCommandTests {
     static let releaseBin = ProcessInfo.processInfo.environment["XDS_RELEASE_BIN"]
 
     func run(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.releaseBin) + "/xds")
-        process.arguments = ["report"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try HostTool.run(try #require(Self.releaseBin) + "/xds", ["report"] + arguments).status
     }
 
     func scratch() throws -> URL {

@@ -2,6 +2,7 @@
 
 import BinaryPlist
 import SeededRandom
+import TestSupport
 import Testing
 
 @testable import TaggedJSON

@@ -1,6 +1,7 @@
 // Tests/TestSupport/SyntheticVectors.swift - Small vector sets written to a temp dir, and fixture paths
 
 import BinaryPlist
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
@@ -151,18 +152,3 @@ public struct ClosureImplementation: Implementation {
 
     public func perform(_ request: AdapterRequest) -> CallResult { body(request) }
 }
-
-/// A product of this build: debug (as `swift build --build-tests` makes it), else under XDS_RELEASE_BIN.
-public func builtProduct(_ name: String) -> String {
-    let tests = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-    let repository = (tests as NSString).deletingLastPathComponent
-    let debug = repository + "/.build/debug/" + name
-    if FileManager.default.isExecutableFile(atPath: debug) { return debug }
-    return (ProcessInfo.processInfo.environment["XDS_RELEASE_BIN"] ?? repository + "/.build/release") + "/" + name
-}
-
-/// The repository root (for the plistlib adapter script).
-public let repositoryRoot: String = {
-    let tests = ((#filePath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-    return (tests as NSString).deletingLastPathComponent
-}()

@@ -25,7 +25,7 @@ import VectorGenerators
     @Test func emptyDictionaryIsTheMinimalFile() {
         let expected = Self.hex(
             "62706c6973743030 d0 08 000000000000 01 01 0000000000000001 0000000000000000 0000000000000009")
-        #expect(BPlistAssembly(objects: [Obj.dict(keys: [], values: [])]).bytes() == expected)
+        #expect(BPlistAssembly(objects: [ObjectBytes.dict(keys: [], values: [])]).bytes() == expected)
     }
 
     @Test func swiftFoundationArrayBase() {
@@ -33,17 +33,19 @@ import VectorGenerators
         let expected = Self.hex(
             "62706c6973743030a3010203102a11013a10ff080c0e110000000000000101000000000000000400000000000000000000000000000013"
         )
-        let assembly = BPlistAssembly(objects: [Obj.array([1, 2, 3]), Obj.int(42), Obj.int(314), Obj.int(255)])
+        let assembly = BPlistAssembly(objects: [
+            ObjectBytes.array([1, 2, 3]), ObjectBytes.int(42), ObjectBytes.int(314), ObjectBytes.int(255),
+        ])
         #expect(assembly.bytes() == expected)
     }
 
     @Test func widthsAndCountsAreWrittenAsAsked() {
-        #expect(Obj.bigEndian(0x0102, width: 16) == [UInt8](repeating: 0, count: 14) + [1, 2])
-        #expect(Obj.counted(0x5, 14) == [0x5E])
-        #expect(Obj.counted(0x5, 15) == [0x5F, 0x10, 0x0F])
-        #expect(Obj.counted(0xA, 256) == [0xAF, 0x11, 0x01, 0x00])
-        #expect(Obj.int(-1) == [0x13] + [UInt8](repeating: 0xFF, count: 8))
-        #expect(Obj.utf16("😀") == [0x62, 0xD8, 0x3D, 0xDE, 0x00])
+        #expect(ObjectBytes.bigEndian(0x0102, width: 16) == [UInt8](repeating: 0, count: 14) + [1, 2])
+        #expect(ObjectBytes.counted(0x5, 14) == [0x5E])
+        #expect(ObjectBytes.counted(0x5, 15) == [0x5F, 0x10, 0x0F])
+        #expect(ObjectBytes.counted(0xA, 256) == [0xAF, 0x11, 0x01, 0x00])
+        #expect(ObjectBytes.int(-1) == [0x13] + [UInt8](repeating: 0xFF, count: 8))
+        #expect(ObjectBytes.utf16("😀") == [0x62, 0xD8, 0x3D, 0xDE, 0x00])
     }
 
     @Test func datesKeepTheirFraction() {

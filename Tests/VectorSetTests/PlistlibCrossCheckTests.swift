@@ -1,6 +1,7 @@
 // Tests/VectorSetTests/PlistlibCrossCheckTests.swift - CPython plistlib as a second, independent reader of the vectors
 
 import Foundation
+import TestSupport
 import Testing
 
 /// The expected JSON is written from the value the generator intended; plistlib (a decoder written by other people)
@@ -51,15 +52,9 @@ import Testing
         """#
 
     @Test func plistlibReadsTheIntendedValueOfEveryValidVector() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, VectorFiles.root.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try HostTool.run("python3", ["-c", Self.script, VectorFiles.root.path])
+        let text = result.stdoutText
+        #expect(result.status == 0, "\(result.stderrText)")
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.filter { !$0.hasPrefix("checked ") } == [])
         let checked = lines.last.flatMap { Int($0.dropFirst("checked ".count)) } ?? 0

@@ -65,7 +65,7 @@ import Testing
         #expect(canonical >= 1)
     }
 
-    struct IconExpectation: Decodable {
+    struct IconScaleExpectation: Decodable {
         struct Outcome: Decodable, Equatable {
             var outcome: String
             var url: String?
@@ -76,7 +76,7 @@ import Testing
         var recommended: [String: Outcome]
     }
 
-    static func outcome(_ selection: IconSelection) -> IconExpectation.Outcome {
+    static func outcome(_ selection: IconSelection) -> IconScaleExpectation.Outcome {
         switch selection {
         case .icon(let url, _, _, let index): return .init(outcome: "icon", url: url, index: index)
         case .none: return .init(outcome: "none")
@@ -88,7 +88,8 @@ import Testing
         var disagreements: [String] = []
         for vector in try Self.vectors(.icons) where vector.level != .implementationDefined {
             guard let expectedPath = vector.expected else { continue }
-            let expected = try JSONDecoder().decode(IconExpectation.self, from: Data(VectorFiles.bytes(expectedPath)))
+            let expected = try JSONDecoder().decode(
+                IconScaleExpectation.self, from: Data(VectorFiles.bytes(expectedPath)))
             let json = try VectorFiles.bytes(vector.input)
             for profile in IconProfile.allCases {
                 for scale in 1...3 {

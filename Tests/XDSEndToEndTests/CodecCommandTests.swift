@@ -1,6 +1,8 @@
 // Tests/XDSEndToEndTests/CodecCommandTests.swift - xds decode and xds encode through the built binary
 
+import ChildProcess
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct CodecCommandTests {

@@ -1,5 +1,6 @@
 // Tests/XDSEndToEndTests/CommandContractTests.swift - Every subcommand keeps the CLI contract
 
+import TestSupport
 import Testing
 
 @testable import XDSCommands

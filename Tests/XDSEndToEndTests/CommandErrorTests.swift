@@ -1,6 +1,7 @@
 // Tests/XDSEndToEndTests/CommandErrorTests.swift - Error kinds decide exit statuses, in one place
 
 import XAttr
+import TestSupport
 import Testing
 
 @testable import XDSCommands

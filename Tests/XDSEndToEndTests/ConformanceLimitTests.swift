@@ -1,6 +1,8 @@
 // Tests/XDSEndToEndTests/ConformanceLimitTests.swift - --cpu-limit and --memory-limit ranges, never a trap or a wrap
 
+import ChildProcess
 import ConformanceRunner
+import TestSupport
 import Testing
 
 @testable import XDSCommands

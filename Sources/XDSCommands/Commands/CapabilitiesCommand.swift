@@ -1,5 +1,7 @@
 // Sources/XDSCommands/Commands/CapabilitiesCommand.swift - `xds capabilities`: the adapter calls xds answers
 
+import ConformanceModel
+
 /// `xds capabilities`: adapter call, the JSON list of calls this implementation supports.
 enum CapabilitiesCommand: Command {
     static let name = "capabilities"
@@ -18,7 +20,7 @@ enum CapabilitiesCommand: Command {
         """
 
     /// The calls `xds` answers as an adapter (DESIGN §5 names).
-    static let calls = ["decode", "encode", "read-attribute", "write-attribute", "select-icon", "load-icon"]
+    static let calls = AdapterCall.allCases.map(\.rawValue)
 
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         guard try parse(arguments, spec: ArgumentSpec()) != nil else { return .success }

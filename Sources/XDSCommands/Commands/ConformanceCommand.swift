@@ -33,7 +33,7 @@ enum ConformanceCommand: Command {
           --known-failures FILE   The list for the adapter (or the one --impl).
           --known-failures-dir DIR
                                   Built-ins' lists, DIR/<impl>.txt (default:
-                                  Sources/BuiltInPeers/KnownFailures when present).
+                                  the lists shipped with xds).
           --write-known-failures FILE
                                   Writes every deviation as a list; with several
                                   implementations FILE must contain {impl}.

@@ -1,6 +1,7 @@
 // Sources/XDSCommands/Commands/ConformanceOptions.swift - `xds conformance` options, checked
 
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation

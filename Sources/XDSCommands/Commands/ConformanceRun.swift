@@ -4,6 +4,7 @@ import BuiltInPeers
 import ConformanceModel
 import ConformanceRunner
 import Foundation
+import Reporting
 
 #if canImport(Glibc)
     import Glibc
@@ -97,7 +98,10 @@ struct ConformanceRun {
                 try Console.writeOut(ConformanceOutput.json(report) + [10])
             } else {
                 // Implementation names come from the command line and adapters: each line escaped.
-                for line in Summary.table(report).split(separator: "\n", omittingEmptySubsequences: false) {
+                let summary = ConformanceSummary.text(report)
+                for line in summary.split(separator: "\n", omittingEmptySubsequences: false)
+                    .dropLast(summary.hasSuffix("\n") ? 1 : 0)
+                {
                     try Console.printLine(String(line))
                 }
             }

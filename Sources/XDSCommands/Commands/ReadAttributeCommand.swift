@@ -3,6 +3,7 @@
 import AttributeFiles
 import DocumentSource
 import Foundation
+import TaggedJSON
 
 /// `xds read-attribute PATH`: the reference reader as an adapter call.
 enum ReadAttributeCommand: Command {
@@ -35,11 +36,7 @@ enum ReadAttributeCommand: Command {
         }
         var fields: [String: String] = [:]
         for (key, value) in attribute.fields { fields[key] = value }
-        guard
-            let data = try? JSONSerialization.data(
-                withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes])
-        else { throw CommandError(.internalError, "the fields could not be written as JSON") }
-        try writeOut([UInt8](data) + [0x0A])
+        try writeOut(FieldObject.render(fields) + [0x0A])
         return .success
     }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Sources/Adapters/plistlib/xds_adapter_plistlib.py - CPython plistlib behind the xds adapter protocol
+# Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py - CPython plistlib behind the xds adapter protocol
 """CPython's plistlib as an x-document-source implementation (DESIGN §5 adapter protocol).
 
     python3 xds_adapter_plistlib.py decode                < bplist       -> tagged JSON

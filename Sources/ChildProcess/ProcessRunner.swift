@@ -1,4 +1,4 @@
-// Sources/ConformanceRunner/ProcessRunner.swift - Spawns one call: stdin, timeout, address-space limit, capped output
+// Sources/ChildProcess/ProcessRunner.swift - Spawns one call: stdin, timeout, address-space limit, capped output
 
 import Foundation
 
@@ -30,6 +30,11 @@ public struct ProcessLimits: Hashable, Sendable {
         self.stdoutCap = stdoutCap
         self.stderrCap = stderrCap
     }
+
+    /// For a host tool (mkfs, mount, cp, `swift --version`): a timeout, no rlimits, generous output.
+    public static func tool(timeout: Double) -> ProcessLimits {
+        ProcessLimits(timeout: timeout, cpuSeconds: nil, addressSpace: nil, stderrCap: 1 << 20)
+    }
 }
 
 /// Runs a command as a child in its own process group, feeding stdin and draining stdout and stderr
@@ -39,7 +44,10 @@ public enum ProcessRunner {
     public static let prlimitPath: String? = ["/usr/bin/prlimit", "/bin/prlimit"].first { access($0, X_OK) == 0 }
 
     /// Runs `arguments` (looked up in PATH) with `input` on stdin, under `limits`.
-    public static func run(_ arguments: [String], input: [UInt8], limits: ProcessLimits) -> CallResult {
+    /// - Parameter environment: variables set (or replaced) for the child on top of this process's environment.
+    public static func run(
+        _ arguments: [String], input: [UInt8], limits: ProcessLimits, environment: [String: String] = [:]
+    ) -> CallResult {
         guard !arguments.isEmpty else {
             return CallResult(termination: .failedToStart("empty command"), stdout: [], stderr: [])
         }
@@ -60,7 +68,8 @@ public enum ProcessRunner {
             return startFailure("pipe: " + String(cString: strerror(errno)))
         }
         for descriptor in stdinPipe + stdoutPipe + stderrPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        let pid = spawn(argv, stdin: stdinPipe[0], stdout: stdoutPipe[1], stderr: stderrPipe[1])
+        let pid = spawn(
+            argv, environment: environment, stdin: stdinPipe[0], stdout: stdoutPipe[1], stderr: stderrPipe[1])
         closeAll([stdinPipe[0], stdoutPipe[1], stderrPipe[1]])
         spawnLock.unlock()
         guard case .success(let child) = pid else {
@@ -86,8 +95,9 @@ public enum ProcessRunner {
     }
 
     /// posix_spawnp with the pipes on 0/1/2, a new process group, SIGPIPE back to default.
-    private static func spawn(_ argv: [String], stdin: Int32, stdout: Int32, stderr: Int32) -> Result<pid_t, SpawnErrno>
-    {
+    private static func spawn(
+        _ argv: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32
+    ) -> Result<pid_t, SpawnErrno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -111,7 +121,18 @@ public enum ProcessRunner {
         cArguments.append(nil)
         defer { for pointer in cArguments { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, environ)
+        if environment.isEmpty {
+            return status(posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, environ), pid)
+        }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { $1 }
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0.key + "=" + $0.value) }
+        cEnvironment.append(nil)
+        defer { for pointer in cEnvironment { free(pointer) } }
+        return status(posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment), pid)
+    }
+
+    private static func status(_ status: Int32, _ pid: pid_t) -> Result<pid_t, SpawnErrno> {
         return status == 0 ? .success(pid) : .failure(SpawnErrno(code: status))
     }
 }

@@ -1,4 +1,4 @@
-// Sources/ConformanceRunner/CallResult.swift - What one adapter call did: termination, output, classification
+// Sources/ChildProcess/CallResult.swift - What one call of a child did: termination, output, classification
 
 /// How a call's process ended.
 public enum Termination: Hashable, Sendable {
@@ -12,7 +12,7 @@ public enum Termination: Hashable, Sendable {
     case failedToStart(String)
 }
 
-/// The adapter protocol's three verdicts, decided by the exit status only (DESIGN §5).
+/// The three verdicts of the adapter protocol, decided by the exit status only.
 public enum Verdict: String, Hashable, Sendable {
     /// Exit 0.
     case accepted
@@ -22,7 +22,8 @@ public enum Verdict: String, Hashable, Sendable {
     case crashed
 }
 
-/// The raw result of one adapter call.
+/// The raw result of one call: a child process, or an in-process implementation answering like one.
+/// Every child this package runs (adapters, host tools, bench workers, the built `xds` in tests) ends in one.
 public struct CallResult: Hashable, Sendable {
     public var termination: Termination
     /// Standard output, at most the cap; `stdoutTruncated` says whether more was produced.
@@ -77,34 +78,4 @@ public struct CallResult: Hashable, Sendable {
         case .failedToStart(let message): return "failed to start: \(message)"
         }
     }
-}
-
-/// Renders bytes for a report: valid UTF-8 stays text, other bytes become `\xNN`; at most `limit` bytes.
-public func escapedText(_ bytes: [UInt8], limit: Int = 2048) -> String {
-    let shown = Array(bytes.prefix(limit))
-    var text = ""
-    var index = 0
-    while index < shown.count {
-        var decoder = UTF8()
-        var iterator = shown[index...].makeIterator()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-            let width = String(scalar).utf8.count
-            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
-                text += "\\x" + hexByte(UInt8(scalar.value))
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
-            index += width
-        } else {
-            text += "\\x" + hexByte(shown[index])
-            index += 1
-        }
-    }
-    if bytes.count > limit { text += "… (\(bytes.count - limit) more bytes)" }
-    return text
-}
-
-private func hexByte(_ byte: UInt8) -> String {
-    let digits = Array("0123456789abcdef")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xf)]])
 }

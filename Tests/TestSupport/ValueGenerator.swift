@@ -1,27 +1,25 @@
-// Tests/BinaryPlistTests/ValueGenerator.swift - Seeded random property list values of every type
-//
-// Also used by TaggedJSONTests (the file there is a symbolic link to this one).
+// Tests/TestSupport/ValueGenerator.swift - Seeded random property list values of every type
 
 import BinaryPlist
 import SeededRandom
 
 /// Random values across every type: 16-byte integers, UTF-16 with surrogate pairs, NaN/inf/-0.0,
 /// dates with fractions, nesting.
-struct ValueGenerator {
-    var random: SeededGenerator
+public struct ValueGenerator {
+    public var random: SeededGenerator
     /// Only values CPython plistlib can write byte-identically: no sets, no NaN or -0.0 (plistlib
     /// shares 0.0 with -0.0 and never shares NaNs), dates on whole microseconds.
-    var plistlibCompatible: Bool
-    var maximumDepth = 4
+    public var plistlibCompatible: Bool
+    public var maximumDepth = 4
 
-    init(seed: UInt64, plistlibCompatible: Bool = false) {
+    public init(seed: UInt64, plistlibCompatible: Bool = false) {
         random = SeededGenerator(seed: seed)
         self.plistlibCompatible = plistlibCompatible
     }
 
     private mutating func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
 
-    mutating func value(depth: Int = 0) -> PropertyListValue {
+    public mutating func value(depth: Int = 0) -> PropertyListValue {
         let containers = depth < maximumDepth ? (plistlibCompatible ? 2 : 3) : 0
         let choice = below(10 + containers * 2)
         switch choice {
@@ -48,7 +46,7 @@ struct ValueGenerator {
 
     private mutating func containerCount() -> Int { [0, 1, 2, 14, 15, below(6), below(20)][below(7)] }
 
-    mutating func string() -> String {
+    public mutating func string() -> String {
         var scalars = String.UnicodeScalarView()
         let pools: [ClosedRange<UInt32>] = [
             0x20...0x7E, 0x00...0x7F, 0xA0...0x2FF, 0x4E00...0x9FFF, 0x1F300...0x1FAFF, 0xE000...0xFFFD,
@@ -62,7 +60,7 @@ struct ValueGenerator {
         return String(scalars)
     }
 
-    mutating func integer() -> Int128 {
+    public mutating func integer() -> Int128 {
         let boundaries: [Int128] = [
             0, 1, 14, 15, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296, Int128(Int64.max),
             Int128(Int64.max) + 1, Int128(UInt64.max), -1, -256, Int128(Int64.min),
@@ -74,7 +72,7 @@ struct ValueGenerator {
         }
     }
 
-    mutating func real() -> Double {
+    public mutating func real() -> Double {
         let specials: [Double] = [
             0.0, 1.0, 0.1, 1e300, .leastNonzeroMagnitude, .infinity, -.infinity, .greatestFiniteMagnitude,
         ]
@@ -84,7 +82,7 @@ struct ValueGenerator {
         return risky ? 2.5 : candidate
     }
 
-    mutating func date() -> Double {
+    public mutating func date() -> Double {
         // Whole microseconds within ±2^53 µs (exact as micros / 1e6), or whole seconds in years 1-9999.
         switch below(plistlibCompatible ? 2 : 3) {
         case 0: return Double(Int64(bitPattern: random.next()) >> 11) / 1e6

@@ -1,6 +1,6 @@
 // Tests/ConformanceRunnerTests/ProcessRunnerTests.swift - Classification of real misbehaving adapters
 
-import ConformanceRunner
+import ChildProcess
 import Foundation
 import TestSupport
 import Testing

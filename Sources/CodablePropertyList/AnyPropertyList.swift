@@ -1,4 +1,4 @@
-// Sources/xds-adapter-foundation/AnyPropertyList.swift - A recursive Codable value for PropertyListDecoder/Encoder
+// Sources/CodablePropertyList/AnyPropertyList.swift - A recursive Codable value for PropertyListDecoder/Encoder
 
 import BinaryPlist
 import Foundation
@@ -9,10 +9,14 @@ import Foundation
 /// Codable hides the node type, so a scalar is probed as Bool, String, Data, Date, Int64, UInt64, Double in
 /// that order: an integral real (3.0, -0.0) therefore reads back as an integer. UIDs, sets and null have no
 /// Codable form: such input is rejected by the decoder, which is what a Codable app sees.
-struct AnyPropertyList: Codable {
-    var value: PropertyListValue
+///
+/// The Foundation peer (`xds-adapter-foundation decoder`) and the bench's `foundation-decoder` rows both use
+/// this one type, so the bench times the work the conformance row of the same name judges.
+public struct AnyPropertyList: Codable, Sendable {
+    public var value: PropertyListValue
 
-    init(_ value: PropertyListValue) throws {
+    /// - Throws: `AdapterLimit` for a value with no Codable form (UID, set, null, integer beyond 64 bits).
+    public init(_ value: PropertyListValue) throws {
         self.value = value
         try AnyPropertyList.check(value)
     }
@@ -35,7 +39,7 @@ struct AnyPropertyList: Codable {
         init?(intValue: Int) { nil }
     }
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         // Arrays first: probing a keyed container first is quadratic in nesting depth with PropertyListDecoder.
         if var container = try? decoder.unkeyedContainer() {
             var items: [PropertyListValue] = []
@@ -69,7 +73,7 @@ struct AnyPropertyList: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         switch value {
         case .dictionary(let entries):
             var container = encoder.container(keyedBy: Key.self)
@@ -97,4 +101,11 @@ struct AnyPropertyList: Codable {
             }
         }
     }
+}
+
+/// A value the parser returned that an adapter cannot express, or a value the API cannot be given.
+public struct AdapterLimit: Error {
+    public var message: String
+
+    public init(message: String) { self.message = message }
 }

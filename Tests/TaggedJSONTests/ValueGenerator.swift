@@ -1,1 +1,0 @@
-../BinaryPlistTests/ValueGenerator.swift
