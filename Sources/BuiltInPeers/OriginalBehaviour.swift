@@ -1,8 +1,8 @@
 // Sources/BuiltInPeers/OriginalBehaviour.swift - The original Objective-C class as the `original` column
 
 import ConformanceModel
-import Foundation
 import ConformanceRunner
+import Foundation
 import Icons
 
 /// What the deployed `XDSDocumentSourceAttribute` (Working Copy, Textastic, GoCoEdit) does, call by call.

@@ -1,7 +1,7 @@
 // Tests/XDSEndToEndTests/CommandErrorTests.swift - Error kinds decide exit statuses, in one place
 
-import XAttr
 import Testing
+import XAttr
 
 @testable import XDSCommands
 
