@@ -60,6 +60,12 @@ enum IconsResolutionCases {
                 "src-non-ascii", "ikon-å.png",
                 "a non-ASCII src: the original's NSURL returns nil; the recommended profile percent-encodes UTF-8 (RFC 3987)"
             ),
+            F.vector(
+                .valid, "src-http-before-https",
+                F.icons([F.square(58, "http://example.com/a.png"), F.square(87, "b.png")]),
+                "an http entry before an https one: passed over, the search goes on (the original takes the http one "
+                    + "at scales 1 and 2)",
+                spec: "icons.resolution", tags: [.resolution, .url]),
             one(
                 "src-space", "my icon.png", "a space in src: NSURL returns nil (before iOS 17)",
                 group: .implementationDefined, level: .implementationDefined),

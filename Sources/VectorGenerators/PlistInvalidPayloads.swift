@@ -287,6 +287,15 @@ enum PlistInvalidPayloads {
                 "date-minus-infinity", single(Obj.date(-.infinity)), .limit, "a date of -infinity", spec: limit,
                 tags: [.limit, .date], level: .recommended),
             bad(
+                "date-plus-infinity", single(Obj.date(.infinity)), .limit, "a date of +infinity", spec: limit,
+                tags: [.limit, .date], level: .recommended),
+            bad(
+                "date-nan", single(Obj.date(.nan)), .limit, "a NaN date", spec: limit, tags: [.limit, .date],
+                level: .recommended),
+            bad(
+                "date-far-future", single(Obj.date(1e17)), .limit, "a date 3 billion years ahead", spec: limit,
+                tags: [.limit, .date], level: .recommended),
+            bad(
                 "date-year-11000", single(Obj.date(3.0e11)), .limit, "a date near the year 11 500 (beyond 9999)",
                 spec: limit, tags: [.limit, .date], level: .recommended),
         ]
