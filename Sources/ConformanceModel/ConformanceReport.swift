@@ -56,11 +56,14 @@ public struct ImplementationInfo: Codable, Hashable, Sendable {
 
 /// One implementation meeting one vector (for icons: one vector at one scale).
 public struct VectorResult: Codable, Hashable, Sendable {
-    /// The manifest id, with `@scale=N` appended for icon cases and `#encode` for encoder checks.
+    /// The manifest id, with `@scale=N` appended for icon cases, `#encode` and `#canonical` for encoder checks and
+    /// `#write` for attribute writes.
     public var caseID: String
     public var vectorID: String
     public var area: VectorArea
     public var group: VectorGroup
+    /// The case's level (`ConformanceCase.level`): the vector's, except that a `#canonical` case is at most
+    /// recommended.
     public var level: VectorLevel
     public var outcome: Outcome
     /// What was expected, one line.
