@@ -16,7 +16,11 @@ fn main() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let code = match args.as_slice() {
         ["capabilities"] => emit(b"[\"decode\", \"encode\"]\n".to_vec()),
-        ["version"] => emit(b"plist 1.3.1 (Rust crate, Debian librust-plist-dev)\n".to_vec()),
+        // The Debian package version of librust-plist-dev, recorded by `make peers` when it builds the adapter.
+        ["version"] => emit(
+            format!("plist crate {} (librust-plist-dev)\n", option_env!("XDS_PLIST_CRATE_VERSION").unwrap_or("unknown"))
+                .into_bytes(),
+        ),
         ["decode"] => decode(read_stdin()),
         ["encode"] => encode(read_stdin()),
         _ => {
