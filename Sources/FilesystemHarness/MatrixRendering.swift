@@ -1,6 +1,6 @@
 // Sources/FilesystemHarness/MatrixRendering.swift - Reports/filesystems.md and .html from the report's tables
 
-import Reporting
+import ReportFormatting
 
 extension FilesystemMatrixReport {
     /// Reports/filesystems.md.

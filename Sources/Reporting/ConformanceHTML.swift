@@ -1,6 +1,7 @@
 // Sources/Reporting/ConformanceHTML.swift - conformance.html: the static matrix (no script, no network)
 
-import Conformance
+import ConformanceModel
+import ReportFormatting
 
 /// Renders `conformance.html`, a JSONTestSuite-style matrix: a column per implementation, a row per
 /// case, rows with identical outcomes grouped (collapsed with `<details>` when none deviates), colour

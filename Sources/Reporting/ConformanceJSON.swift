@@ -1,6 +1,7 @@
 // Sources/Reporting/ConformanceJSON.swift - conformance.json: pretty, sorted keys, byte-stable
 
-import Conformance
+import ConformanceModel
+import ReportFormatting
 
 /// Reads and writes `conformance.json`, the source every other rendering is made from.
 public enum ConformanceJSON {

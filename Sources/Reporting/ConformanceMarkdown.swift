@@ -1,6 +1,7 @@
 // Sources/Reporting/ConformanceMarkdown.swift - conformance.md: provenance, counts per area, every deviation
 
-import Conformance
+import ConformanceModel
+import ReportFormatting
 
 /// Renders `conformance.md` from a report.
 public enum ConformanceMarkdown {

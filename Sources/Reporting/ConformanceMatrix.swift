@@ -1,6 +1,6 @@
 // Sources/Reporting/ConformanceMatrix.swift - The report arranged for display: cases × implementations, groups, counts
 
-import Conformance
+import ConformanceModel
 
 /// One row of the matrix: a case and every implementation's result for it.
 public struct MatrixRow: Hashable, Sendable {

@@ -1,6 +1,7 @@
 // Sources/Reporting/ConformanceSummary.swift - The summary table `make conformance` prints
 
-import Conformance
+import ConformanceModel
+import ReportFormatting
 
 /// A terminal rendering of the counts: one line per implementation and area.
 public enum ConformanceSummary {

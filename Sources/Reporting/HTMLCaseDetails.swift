@@ -1,6 +1,7 @@
 // Sources/Reporting/HTMLCaseDetails.swift - The part of conformance.html every matrix cell links to
 
-import Conformance
+import ConformanceModel
+import ReportFormatting
 
 /// Per vector: its escaped bytes; per case: what was expected; per implementation: its raw output.
 enum HTMLCaseDetails {

@@ -1,6 +1,7 @@
 // Sources/Reporting/JUnitXML.swift - JUnit XML for one implementation, for CI systems
 
-import Conformance
+import ConformanceModel
+import ReportFormatting
 
 /// Renders one implementation's results as JUnit XML (one `<testsuite>` per area).
 ///

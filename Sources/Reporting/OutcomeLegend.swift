@@ -1,6 +1,6 @@
 // Sources/Reporting/OutcomeLegend.swift - What each outcome means, in words, for legends
 
-import Conformance
+import ConformanceModel
 
 extension Outcome {
     /// One sentence for report legends.

@@ -1,7 +1,8 @@
 // Sources/Reporting/ReportFiles.swift - Writing the conformance report files, each atomically
 
-import Conformance
+import ConformanceModel
 import Foundation
+import ReportFormatting
 
 /// Writes `conformance.json`, `.md`, `.html` and `junit-<implementation>.xml` into a directory.
 public enum ReportFiles {
@@ -48,7 +49,7 @@ public enum ReportFiles {
         var written: [String] = []
         for (name, bytes) in files {
             let path = directory + "/" + name
-            try writeAtomically(bytes, to: path)
+            try AtomicFile.write(bytes, to: path)
             written.append(path)
         }
         return written
@@ -63,12 +64,4 @@ public enum ReportFiles {
         return try ConformanceJSON.decode(Array(data), path: path)
     }
 
-    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ReportError) {
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw ReportError(path: path, "cannot write the file: \(error.localizedDescription)")
-        }
-    }
 }

@@ -1,6 +1,6 @@
 // Sources/Reporting/VectorLibrary.swift - The input bytes of vectors, looked up by id, for reports to show
 
-import Conformance
+import ConformanceModel
 import Foundation
 
 /// Finds a vector's input file under a vectors root (`Vectors/`) through its manifest.

@@ -1,7 +1,7 @@
 // Sources/generate-vectors/main.swift - `generate-vectors DIR`: writes every generated vector family into DIR
 
-import Conformance
 import Foundation
+import VectorGenerators
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 1, let folder = arguments.first, !folder.hasPrefix("-") else {

@@ -1,8 +1,9 @@
 // Sources/xds-bench/BenchEnvironment.swift - The machine, toolchain and library versions, read at run time
 
+import BenchReport
 import Foundation
 import LibplistBridge
-import Reporting
+import ReportFormatting
 
 enum BenchEnvironment {
     static func provenance(seed: UInt64, smoke: Bool) -> BenchProvenance {

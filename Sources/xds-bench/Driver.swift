@@ -1,7 +1,8 @@
 // Sources/xds-bench/Driver.swift - Generates the inputs, runs every worker, writes the table and reports
 
+import BenchReport
 import Foundation
-import Reporting
+import ReportFormatting
 import XAttr
 
 struct DriverOptions {
@@ -84,8 +85,8 @@ enum Driver {
         if let out = options.out {
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                try ReportFiles.writeAtomically(ReportJSON.encode(report), to: out + "/bench.json")
-                try ReportFiles.writeAtomically(Array(BenchRendering.markdown(report).utf8), to: out + "/bench.md")
+                try AtomicFile.write(ReportJSON.encode(report), to: out + "/bench.json")
+                try AtomicFile.write(Array(BenchRendering.markdown(report).utf8), to: out + "/bench.md")
             } catch {
                 FileHandle.standardError.write(Data("xds-bench: \(error)\n".utf8))
                 return 74

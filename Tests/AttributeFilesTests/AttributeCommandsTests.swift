@@ -3,6 +3,7 @@
 import DocumentSource
 import FilesystemHarness
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))

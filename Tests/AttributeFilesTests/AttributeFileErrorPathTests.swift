@@ -4,6 +4,7 @@ import AttributeFiles
 import DocumentSource
 import FilesystemHarness
 import Foundation
+import TestSupport
 import Testing
 import XAttr
 

@@ -4,7 +4,9 @@ import AttributeFiles
 import DocumentSource
 import FilesystemHarness
 import Foundation
+import TestSupport
 import Testing
+import XAttr
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct AttributeFileTests {

@@ -3,6 +3,7 @@
 import AttributeFiles
 import FilesystemHarness
 import Foundation
+import TestSupport
 import Testing
 import XAttr
 

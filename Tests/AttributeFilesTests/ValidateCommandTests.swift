@@ -1,6 +1,7 @@
 // Tests/AttributeFilesTests/ValidateCommandTests.swift - `xds validate --bytes` on files plistlib wrote
 
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct ValidateCommandTests {

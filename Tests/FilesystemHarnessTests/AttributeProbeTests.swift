@@ -3,6 +3,7 @@
 import AttributeFiles
 import DocumentSource
 import Foundation
+import TestSupport
 import Testing
 import XAttr
 

@@ -1,6 +1,7 @@
 // Tests/FilesystemHarnessTests/FSProbeCommandTests.swift - `xds fs-probe` as a user runs it
 
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilesystemHarness

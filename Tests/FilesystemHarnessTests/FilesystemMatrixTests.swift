@@ -1,6 +1,7 @@
 // Tests/FilesystemHarnessTests/FilesystemMatrixTests.swift - A small matrix run end to end, and its renderings
 
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilesystemHarness

@@ -1,6 +1,7 @@
 // Tests/FilesystemHarnessTests/MatrixSafetyTests.swift - No mount outlives fs-matrix: leftovers and signals
 
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilesystemHarness

@@ -1,6 +1,7 @@
 // Tests/FilesystemHarnessTests/RoundTripTests.swift - Attribute bytes across xds, CPython and setfattr/getfattr
 
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilesystemHarness

@@ -1,5 +1,6 @@
 // Tests/FilesystemHarnessTests/SurvivalRunnerTests.swift - A few tool-survival cells on real mounts
 
+import TestSupport
 import Testing
 
 @testable import FilesystemHarness

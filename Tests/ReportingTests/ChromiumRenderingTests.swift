@@ -1,7 +1,8 @@
 // Tests/ReportingTests/ChromiumRenderingTests.swift - conformance.html as headless Chromium renders it
 
-import Conformance
+import ConformanceModel
 import Foundation
+import ReportFormatting
 import Reporting
 import Testing
 

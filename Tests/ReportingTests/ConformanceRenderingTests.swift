@@ -1,7 +1,8 @@
 // Tests/ReportingTests/ConformanceRenderingTests.swift - JSON, Markdown, HTML and JUnit renderings of one report
 
-import Conformance
+import ConformanceModel
 import Foundation
+import ReportFormatting
 import Reporting
 import Testing
 

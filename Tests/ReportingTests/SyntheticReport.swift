@@ -1,6 +1,6 @@
 // Tests/ReportingTests/SyntheticReport.swift - A small report with every outcome, hostile text and three columns
 
-import Conformance
+import ConformanceModel
 
 enum SyntheticReport {
     static let hostile = "<script>alert('x')</script> & \\xff\\xfe | `tick` \u{1}"

@@ -1,6 +1,6 @@
 // Tests/VectorSetTests/AttributeAgreementTests.swift - The reference attribute reader against the attribute vectors
 
-import Conformance
+import ConformanceModel
 import DocumentSource
 import Foundation
 import Testing

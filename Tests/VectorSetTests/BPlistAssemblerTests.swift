@@ -1,7 +1,7 @@
 // Tests/VectorSetTests/BPlistAssemblerTests.swift - The assembler against bytes published elsewhere
 
-import Conformance
 import Testing
+import VectorGenerators
 
 @Suite struct BPlistAssemblerTests {
     static func hex(_ text: String) -> [UInt8] {

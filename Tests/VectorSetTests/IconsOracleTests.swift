@@ -2,7 +2,7 @@
 
 import Testing
 
-@testable import Conformance
+@testable import VectorGenerators
 
 @Suite struct IconsOracleTests {
     static let base = "https://example.com/apps/demo/appInfo.json"

@@ -1,7 +1,7 @@
 // Tests/VectorSetTests/ReferenceAgreementTests.swift - The reference implementation against every vector
 
 import BinaryPlist
-import Conformance
+import ConformanceModel
 import Foundation
 import Icons
 import TaggedJSON

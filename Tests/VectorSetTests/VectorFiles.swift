@@ -1,7 +1,8 @@
 // Tests/VectorSetTests/VectorFiles.swift - Locating and reading the committed Vectors/ folder
 
-import Conformance
+import ConformanceModel
 import Foundation
+import VectorGenerators
 
 /// The committed vector set, read from the package's `Vectors/` folder.
 enum VectorFiles {

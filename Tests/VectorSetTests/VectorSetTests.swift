@@ -1,8 +1,9 @@
 // Tests/VectorSetTests/VectorSetTests.swift - The manifest against the files, metadata, quotas, reproducibility
 
-import Conformance
+import ConformanceModel
 import Foundation
 import Testing
+import VectorGenerators
 
 @Suite struct VectorSetTests {
     @Test func everyFileIsListedAndEveryListedFileExists() throws {

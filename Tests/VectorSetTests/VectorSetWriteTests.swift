@@ -1,8 +1,9 @@
 // Tests/VectorSetTests/VectorSetWriteTests.swift - Writing the set into a folder: twice identical, stale files go, fs stays
 
-import Conformance
+import ConformanceModel
 import Foundation
 import Testing
+import VectorGenerators
 
 @Suite struct VectorSetWriteTests {
     static func tree(_ root: URL) throws -> [String: Data] {

@@ -1,6 +1,5 @@
 // Sources/XDSCommands/Commands/ConformanceCommand.swift - `xds conformance`: vectors × implementations → report
 
-import Conformance
 import Foundation
 
 /// `xds conformance`: runs the conformance vectors against built-in implementations and adapters.
@@ -34,7 +33,7 @@ enum ConformanceCommand: Command {
           --known-failures FILE   The list for the adapter (or the one --impl).
           --known-failures-dir DIR
                                   Built-ins' lists, DIR/<impl>.txt (default:
-                                  Sources/Conformance/KnownFailures when present).
+                                  Sources/BuiltInPeers/KnownFailures when present).
           --write-known-failures FILE
                                   Writes every deviation as a list; with several
                                   implementations FILE must contain {impl}.
@@ -72,7 +71,7 @@ enum ConformanceCommand: Command {
         }
         do {
             let options = try ConformanceOptions(parsed)
-            return ConformanceSession(options: options).run()
+            return ConformanceRun(options: options).run()
         } catch {
             Console.printError("Error: \(error.message)")
             Console.printError("  See 'xds conformance --help' for more information.")

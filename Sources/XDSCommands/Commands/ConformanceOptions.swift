@@ -1,6 +1,8 @@
 // Sources/XDSCommands/Commands/ConformanceOptions.swift - `xds conformance` options, checked
 
-import Conformance
+import BuiltInPeers
+import ConformanceModel
+import ConformanceRunner
 import Foundation
 
 /// The checked options of one `xds conformance` run.

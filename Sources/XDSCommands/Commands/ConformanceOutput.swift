@@ -1,6 +1,7 @@
 // Sources/XDSCommands/Commands/ConformanceOutput.swift - Writes the report and its renderings (Reporting module)
 
-import Conformance
+import ConformanceModel
+import ReportFormatting
 import Reporting
 
 /// The files a run writes.
@@ -19,17 +20,17 @@ enum ConformanceOutput {
                     report, to: out, vectors: library, junitFor: adapters.map(\.implementation.name))
             }
             if let path = options.markdown {
-                try ReportFiles.writeAtomically(Array(ConformanceMarkdown.render(report).utf8), to: path)
+                try AtomicFile.write(Array(ConformanceMarkdown.render(report).utf8), to: path)
             }
             if let path = options.html {
-                try ReportFiles.writeAtomically(Array(ConformanceHTML.render(report, vectors: library).utf8), to: path)
+                try AtomicFile.write(Array(ConformanceHTML.render(report, vectors: library).utf8), to: path)
             }
             if let path = options.junit {
                 // JUnit is for the implementation under test: the adapter, else the only implementation run.
                 guard let run = adapters.first ?? (report.runs.count == 1 ? report.runs.first : nil) else {
                     return "--junit: name one implementation under test (--cmd or a single --impl)"
                 }
-                try ReportFiles.writeAtomically(
+                try AtomicFile.write(
                     Array(JUnitXML.render(run, provenance: report.provenance).utf8), to: path)
             }
         } catch {

@@ -1,9 +1,9 @@
 // Sources/XDSCommands/Commands/FSMatrixCommand.swift - `xds fs-matrix`: the real-filesystem matrix behind `make fs`
 
-import Conformance
+import BuiltInPeers
 import FilesystemHarness
 import Foundation
-import Reporting
+import ReportFormatting
 
 /// `xds fs-matrix`: Mounts ext4, xfs, btrfs, tmpfs and ramfs and writes Reports/filesystems.*.
 enum FSMatrixCommand: Command {
@@ -103,7 +103,7 @@ enum FSMatrixCommand: Command {
     /// This very executable's adapter calls, then every built-in peer that runs as an adapter
     /// (the conformance runner's list); those without attribute calls are reported as not available.
     static func defaultAdapters() -> [(name: String, command: [String])] {
-        let locations = ConformanceSession.locations()
+        let locations = BuiltInLocations.discover()
         return [("xds (adapter calls)", [locations.xds])]
             + BuiltIn.allCases.compactMap { builtIn in builtIn.command(locations).map { (builtIn.rawValue, $0) } }
     }
@@ -121,7 +121,7 @@ enum FSMatrixCommand: Command {
         ]
         for (name, bytes) in files {
             do {
-                try ReportFiles.writeAtomically(bytes, to: directory + "/" + name)
+                try AtomicFile.write(bytes, to: directory + "/" + name)
             } catch {
                 Console.printError("xds fs-matrix: \(error)")
                 return .ioError

@@ -1,6 +1,7 @@
 // Sources/XDSCommands/Commands/ReadAttributeCommand.swift - `xds read-attribute PATH`: adapter call, fields as JSON
 
 import AttributeFiles
+import DocumentSource
 import Foundation
 
 /// `xds read-attribute PATH`: the reference reader as an adapter call.

@@ -1,7 +1,9 @@
 // Sources/XDSCommands/Commands/ReportCommand.swift - `xds report`: re-renders reports from their JSON source
 
-import Conformance
+import BenchReport
+import ConformanceModel
 import Foundation
+import ReportFormatting
 import Reporting
 
 /// `xds report`: Re-renders conformance.md, conformance.html (and JUnit files) from conformance.json.
@@ -94,8 +96,8 @@ enum ReportCommand: Command {
         do {
             let report = try ReportJSON.decode(BenchReport.self, from: Array(data), path: input + "/bench.json")
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            if input != output { try ReportFiles.writeAtomically(Array(data), to: output + "/bench.json") }
-            try ReportFiles.writeAtomically(Array(BenchRendering.markdown(report).utf8), to: output + "/bench.md")
+            if input != output { try AtomicFile.write(Array(data), to: output + "/bench.json") }
+            try AtomicFile.write(Array(BenchRendering.markdown(report).utf8), to: output + "/bench.md")
             Console.printError("wrote \(output)/bench.md")
             return .success
         } catch let error as ReportError {

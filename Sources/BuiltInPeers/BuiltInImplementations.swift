@@ -1,0 +1,97 @@
+// Sources/BuiltInPeers/BuiltInImplementations.swift - The built-in peers: names, titles, how each is started
+
+import ConformanceModel
+import ConformanceRunner
+import Foundation
+
+/// Where the built-in peers' programs are.
+public struct BuiltInLocations: Hashable, Sendable {
+    /// The running `xds` executable (libplist runs as `xds adapter-libplist`).
+    public var xds: String
+    /// `xds-adapter-foundation`, normally next to `xds`.
+    public var foundationAdapter: String
+    /// The Python interpreter (resolved once: pyenv shims cost a process per call).
+    public var python: String
+    /// `Sources/Adapters/plistlib/xds_adapter_plistlib.py`.
+    public var plistlibAdapter: String
+
+    public init(xds: String, foundationAdapter: String, python: String, plistlibAdapter: String) {
+        self.xds = xds
+        self.foundationAdapter = foundationAdapter
+        self.python = python
+        self.plistlibAdapter = plistlibAdapter
+    }
+}
+
+/// The built-in implementations every `make conformance` runs.
+public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
+    case reference
+    case libplist
+    case foundationSerialization = "foundation-serialization"
+    case foundationDecoder = "foundation-decoder"
+    case plistlib
+    case original
+
+    /// The report column title.
+    public var title: String {
+        switch self {
+        case .reference: return "Reference (xds, in process)"
+        case .libplist: return "libplist 2.2 (C API)"
+        case .foundationSerialization: return "Foundation PropertyListSerialization"
+        case .foundationDecoder: return "Foundation PropertyListDecoder"
+        case .plistlib: return "CPython plistlib"
+        case .original: return "Original Objective-C behaviour (legacy icon profile)"
+        }
+    }
+
+    /// Swift helpers run with fixed hash seeding (see above) and without the runtime's crash backtracer,
+    /// which spends seconds symbolicating a stack overflow the verdict does not need.
+    static let swiftEnvironment = ["/usr/bin/env", "SWIFT_DETERMINISTIC_HASHING=1", "SWIFT_BACKTRACE=enable=no"]
+
+    /// The command for peers run as adapters; nil for in-process ones.
+    public func command(_ locations: BuiltInLocations) -> [String]? {
+        switch self {
+        case .reference: return nil
+        case .libplist: return BuiltIn.swiftEnvironment + [locations.xds, "adapter-libplist"]
+        // Both Foundation writers order keys by Dictionary hashing, which is seeded per process: fixed
+        // seeding makes their bytes (judged for `canonical` vectors) the same from run to run.
+        case .foundationSerialization:
+            return BuiltIn.swiftEnvironment + [locations.foundationAdapter, "serialization"]
+        case .foundationDecoder:
+            return BuiltIn.swiftEnvironment + [locations.foundationAdapter, "decoder"]
+        // -S: no site-packages, plistlib is in the standard library; halves the start-up time per call.
+        case .plistlib: return [locations.python, "-S", locations.plistlibAdapter]
+        case .original: return nil
+        }
+    }
+}
+
+extension BuiltIn {
+    /// Builds the implementation, asking an adapter for its capabilities and version.
+    /// - Returns: the implementation, or why it cannot run here.
+    public func make(_ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String) -> Result<
+        any Implementation, ProbeError
+    > {
+        guard let command = command(locations) else {
+            if self == .original { return .success(OriginalIconBehaviour(version: referenceVersion)) }
+            return .success(ReferenceImplementation(version: referenceVersion))
+        }
+        switch ProcessImplementation.probeCapabilities(command, limits: limits) {
+        case .failure(let error):
+            return .failure(ProbeError(message: "\(rawValue): \(error.message)"))
+        case .success(let capabilities):
+            let info = ImplementationInfo(
+                name: rawValue, title: title, version: BuiltIn.version(command, limits: limits), kind: "built-in",
+                command: command.joined(separator: " "), capabilities: capabilities)
+            return .success(ProcessImplementation(info: info, command: command, limits: limits))
+        }
+    }
+
+    /// `CMD version` when the adapter answers it (our built-in adapters do), else "unknown".
+    static func version(_ command: [String], limits: ProcessLimits) -> String {
+        let result = ProcessRunner.run(command + ["version"], input: [], limits: limits)
+        guard result.verdict == .accepted else { return "unknown" }
+        let text = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? "unknown" : String(text.prefix(200))
+    }
+}

@@ -1,0 +1,117 @@
+// Sources/ConformanceModel/Manifest.swift - Vectors/manifest.json: every vector's metadata (DESIGN §4)
+
+import Foundation
+
+/// The suite's version, recorded in every report and in the manifest.
+public let suiteVersion = "0.1.0"
+
+/// What a vector exercises.
+public enum VectorArea: String, Codable, CaseIterable, Hashable, Sendable {
+    /// bplist bytes → tagged JSON (decode), and tagged JSON → bplist (encode).
+    case plist
+    /// bplist bytes as found in the xattr → the fields a conforming reader keeps.
+    case attribute
+    /// appInfo.json + scale + appInfoURL → chosen absolute URL or none.
+    case icons
+    /// Plans run on real filesystems.
+    case fs
+}
+
+/// How a vector is meant to be judged.
+public enum VectorGroup: String, Codable, CaseIterable, Hashable, Sendable {
+    case valid
+    case invalid
+    case implementationDefined = "implementation-defined"
+    /// Fuzz findings and published bugs; judged like valid/invalid by their `expected`/`error`.
+    case regressions
+}
+
+/// How strongly the suite requires the expected outcome.
+public enum VectorLevel: String, Codable, CaseIterable, Hashable, Sendable {
+    case required
+    case recommended
+    case implementationDefined = "implementation-defined"
+}
+
+/// The closed list of error categories an invalid vector can name (DESIGN §4, plus `duplicate-key`).
+public enum VectorErrorCategory: String, Codable, CaseIterable, Hashable, Sendable {
+    case header, trailer, marker, length, cycle, depth, encoding, limit, schema
+    case offsetTable = "offset-table"
+    case objectRef = "object-ref"
+    case keyType = "key-type"
+    case duplicateKey = "duplicate-key"
+}
+
+/// The closed list of tags. Add here (and only here) when a new kind of vector needs one.
+public enum VectorTag: String, Codable, CaseIterable, Hashable, Sendable {
+    /// Encoder output must equal the input bytes exactly.
+    case canonical
+    case header, trailer, offsetTable = "offset-table", objectRef = "object-ref", count, marker
+    case integer, real, date, data, string, ascii, utf16, uid, array, set, dictionary, null, fill, bool
+    case sharedObject = "shared-object", outOfOrder = "out-of-order", gap
+    case cycle, depth, fanOut = "fan-out", truncation, limit
+    case duplicateKey = "duplicate-key", nonStringKey = "non-string-key"
+    /// A published CVE or a crash found in another decoder.
+    case cve, crash
+    /// Found by our fuzzers.
+    case fuzz
+    /// Attribute area.
+    case missingKey = "missing-key", wrongType = "wrong-type", extraKey = "extra-key", rootType = "root-type"
+    case xml, unicode, path, size, url
+    /// Icons area.
+    case exactMatch = "exact-match", larger, noneLarger = "none-larger", quirk, coercion, nonSquare = "non-square"
+    case resolution, malformed, raises
+}
+
+/// One vector's metadata. Paths are relative to `Vectors/`.
+public struct VectorMetadata: Codable, Hashable, Sendable {
+    /// Stable identity, never renamed: `<area>/<group>/<name>`.
+    public var id: String
+    public var area: VectorArea
+    public var group: VectorGroup
+    /// The input file, byte-exact (`.bplist` for plist/attribute, `.appinfo` for icons, `.plan` for fs).
+    public var input: String
+    /// The expected result (`<name>.json`); absent for invalid and most implementation-defined vectors.
+    public var expected: String?
+    public var description: String
+    /// Which rule, e.g. `bplist.trailer.offset-size`.
+    public var spec: String
+    public var level: VectorLevel
+    public var tags: [VectorTag]
+    /// The suite version that introduced the vector.
+    public var since: String
+    /// For invalid vectors: the one fault's category.
+    public var error: VectorErrorCategory?
+    /// How the bytes were made: `generator: <Family>` or a sentence for hand-made vectors.
+    public var made: String
+
+    public init(
+        id: String, area: VectorArea, group: VectorGroup, input: String, expected: String?,
+        description: String, spec: String, level: VectorLevel, tags: [VectorTag], since: String,
+        error: VectorErrorCategory?, made: String
+    ) {
+        self.id = id
+        self.area = area
+        self.group = group
+        self.input = input
+        self.expected = expected
+        self.description = description
+        self.spec = spec
+        self.level = level
+        self.tags = tags
+        self.since = since
+        self.error = error
+        self.made = made
+    }
+}
+
+/// `Vectors/manifest.json`.
+public struct Manifest: Codable, Hashable, Sendable {
+    public var suiteVersion: String
+    public var vectors: [VectorMetadata]
+
+    public init(suiteVersion: String, vectors: [VectorMetadata]) {
+        self.suiteVersion = suiteVersion
+        self.vectors = vectors
+    }
+}

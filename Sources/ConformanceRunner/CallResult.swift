@@ -1,0 +1,110 @@
+// Sources/ConformanceRunner/CallResult.swift - What one adapter call did: termination, output, classification
+
+/// How a call's process ended.
+public enum Termination: Hashable, Sendable {
+    /// Exited with this status.
+    case exited(Int32)
+    /// Killed by this signal (including the runner's SIGKILL after a timeout: see `timedOut`).
+    case signaled(Int32)
+    /// Did not finish within the timeout; the runner killed its process group.
+    case timedOut
+    /// Could not be started at all (the message says why).
+    case failedToStart(String)
+}
+
+/// The adapter protocol's three verdicts, decided by the exit status only (DESIGN §5).
+public enum Verdict: String, Hashable, Sendable {
+    /// Exit 0.
+    case accepted
+    /// Exit exactly 1.
+    case rejected
+    /// Anything else: another status, a signal, a timeout, out of memory, failure to start.
+    case crashed
+}
+
+/// The raw result of one adapter call.
+public struct CallResult: Hashable, Sendable {
+    public var termination: Termination
+    /// Standard output, at most the cap; `stdoutTruncated` says whether more was produced.
+    public var stdout: [UInt8]
+    public var stderr: [UInt8]
+    public var stdoutTruncated: Bool
+
+    public init(termination: Termination, stdout: [UInt8], stderr: [UInt8], stdoutTruncated: Bool = false) {
+        self.termination = termination
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdoutTruncated = stdoutTruncated
+    }
+
+    /// An in-process acceptance with `stdout`.
+    public static func accepted(_ stdout: [UInt8]) -> CallResult {
+        CallResult(termination: .exited(0), stdout: stdout, stderr: [])
+    }
+
+    /// An in-process rejection with a message.
+    public static func rejected(_ message: String) -> CallResult {
+        CallResult(termination: .exited(1), stdout: [], stderr: Array((message + "\n").utf8))
+    }
+
+    public var verdict: Verdict {
+        switch termination {
+        case .exited(0): return .accepted
+        case .exited(1): return .rejected
+        default: return .crashed
+        }
+    }
+
+    /// The exit status, when the process exited.
+    public var exitStatus: Int32? {
+        if case .exited(let status) = termination { return status }
+        return nil
+    }
+
+    /// The signal, when a signal ended the process.
+    public var signal: Int32? {
+        if case .signaled(let signal) = termination { return signal }
+        return nil
+    }
+
+    /// One line describing how the call ended, for reports.
+    public var terminationSummary: String {
+        switch termination {
+        case .exited(let status): return "exit \(status)"
+        case .signaled(let signal):
+            return "signal \(signal)" + (signal == 24 ? " (CPU time limit)" : signal == 9 ? " (killed)" : "")
+        case .timedOut: return "timeout"
+        case .failedToStart(let message): return "failed to start: \(message)"
+        }
+    }
+}
+
+/// Renders bytes for a report: valid UTF-8 stays text, other bytes become `\xNN`; at most `limit` bytes.
+public func escapedText(_ bytes: [UInt8], limit: Int = 2048) -> String {
+    let shown = Array(bytes.prefix(limit))
+    var text = ""
+    var index = 0
+    while index < shown.count {
+        var decoder = UTF8()
+        var iterator = shown[index...].makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            let width = String(scalar).utf8.count
+            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
+                text += "\\x" + hexByte(UInt8(scalar.value))
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+            index += width
+        } else {
+            text += "\\x" + hexByte(shown[index])
+            index += 1
+        }
+    }
+    if bytes.count > limit { text += "… (\(bytes.count - limit) more bytes)" }
+    return text
+}
+
+private func hexByte(_ byte: UInt8) -> String {
+    let digits = Array("0123456789abcdef")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xf)]])
+}

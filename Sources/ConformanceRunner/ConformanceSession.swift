@@ -1,0 +1,125 @@
+// Sources/ConformanceRunner/ConformanceSession.swift - One conformance run, from loaded vectors to checked results
+
+import ConformanceModel
+import Foundation
+
+/// Runs the selected cases of a vector set on implementations and checks each run against its known-failure
+/// list. Knows no terminal and no command line: `xds conformance` builds the implementations, prints and
+/// writes; tests drive this directly with in-process implementations.
+public struct ConformanceSession: Sendable {
+    /// The loaded vector set.
+    public var vectors: VectorDirectory
+    /// Which cases run.
+    public var filter: CaseFilter
+    /// Calls run at once.
+    public var jobs: Int
+    /// Where attribute cases make their files (must take `user.` extended attributes).
+    public var workDirectory: String
+
+    public init(vectors: VectorDirectory, filter: CaseFilter = CaseFilter(), jobs: Int = 2, workDirectory: String) {
+        self.vectors = vectors
+        self.filter = filter
+        self.jobs = jobs
+        self.workDirectory = workDirectory
+    }
+
+    /// Every case of the set, before filtering.
+    public var allCases: [ConformanceCase] { ConformanceCase.all(vectors.vectors) }
+
+    /// The cases the filter selects.
+    public var cases: [ConformanceCase] { allCases.filter { filter.includes($0) } }
+
+    /// Every id a known-failure list may name: vector ids and case ids of the whole set (before filtering).
+    public var knownIDs: Set<String> { Set(allCases.map(\.id) + vectors.vectors.map(\.metadata.id)) }
+
+    /// Runs the selected cases on `implementations`, then applies each one's known-failure list.
+    /// - Parameters:
+    ///   - knownFailures: the list of an implementation (an empty list when it has none).
+    ///   - progress: called with (done, total) cases as they finish.
+    /// - Throws: the first error `knownFailures` throws.
+    public func run<Failure: Error>(
+        _ implementations: [any Implementation],
+        knownFailures: (ImplementationInfo) throws(Failure) -> KnownFailures,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(Failure) -> SessionResult {
+        let selected = cases
+        let started = Date()
+        var runs = Runner(judge: Judge(workDirectory: workDirectory), jobs: jobs).run(
+            selected, on: implementations, progress: progress)
+        let seconds = Date().timeIntervalSince(started)
+        let ids = knownIDs
+        var checks: [ImplementationCheck] = []
+        for index in runs.indices {
+            let list = try knownFailures(runs[index].implementation)
+            checks.append(
+                ImplementationCheck(
+                    name: runs[index].implementation.name, check: list.apply(to: &runs[index].results, knownIDs: ids)))
+        }
+        return SessionResult(runs: runs, checks: checks, caseCount: selected.count, seconds: seconds)
+    }
+}
+
+/// One implementation's known-failure check.
+public struct ImplementationCheck: Hashable, Sendable {
+    public var name: String
+    public var check: KnownFailureCheck
+
+    public init(name: String, check: KnownFailureCheck) {
+        self.name = name
+        self.check = check
+    }
+}
+
+/// What a session ran and what fails it.
+public struct SessionResult: Hashable, Sendable {
+    /// One run per implementation, known failures marked.
+    public var runs: [ImplementationRun]
+    /// One check per implementation, in run order.
+    public var checks: [ImplementationCheck]
+    /// Cases run on each implementation.
+    public var caseCount: Int
+    /// Wall-clock time of the runs.
+    public var seconds: Double
+
+    /// Whether an unexpected deviation, a stale or an unknown known-failure entry fails the run.
+    public var failed: Bool { checks.contains { !$0.check.isClean } }
+
+    /// What fails the run, as lines for a terminal: per failing implementation a `FAIL name:` heading, then at
+    /// most 20 unexpected deviations, then the stale and unknown entries.
+    public var failureLines: [String] {
+        var lines: [String] = []
+        for item in checks where !item.check.isClean {
+            let check = item.check
+            lines.append("FAIL \(item.name):")
+            for result in check.unexpected.prefix(20) {
+                lines.append(
+                    "  \(result.caseID): \(result.outcome.rawValue) (expected \(result.expected.prefix(80)); got \(result.actual.prefix(120)))"
+                )
+            }
+            if check.unexpected.count > 20 {
+                lines.append("  … \(check.unexpected.count - 20) more unexpected deviations")
+            }
+            for id in check.stale {
+                lines.append("  \(id): listed as a known failure but passes now; remove it from the list")
+            }
+            for id in check.unknown {
+                lines.append("  \(id): listed as a known failure but no such vector or case")
+            }
+        }
+        return lines
+    }
+}
+
+extension Provenance {
+    /// The provenance of a run made now on this machine.
+    /// - Parameters:
+    ///   - filesystem: the work directory's filesystem, with any note.
+    ///   - arguments: the command line, quoted as a shell would need it.
+    public static func current(vectorDigest: String, filesystem: String, arguments: [String]) -> Provenance {
+        Provenance(
+            suiteVersion: ConformanceModel.suiteVersion, vectorDigest: vectorDigest,
+            os: RunEnvironment.operatingSystem(),
+            kernel: RunEnvironment.kernel(), filesystem: filesystem, date: RunEnvironment.now(),
+            command: arguments.map(shellQuote).joined(separator: " "))
+    }
+}

@@ -1,0 +1,163 @@
+// Sources/ConformanceRunner/Judge.swift - Performs a case against an implementation and grades the raw result
+
+import BinaryPlist
+import ConformanceModel
+import Foundation
+import TaggedJSON
+
+/// Grades cases. Values are compared as `PropertyListValue` (via tagged JSON), never as text.
+public struct Judge: Sendable {
+    /// Where temporary files for the attribute area are made (must support user xattrs).
+    public var workDirectory: String
+
+    public init(workDirectory: String) {
+        self.workDirectory = workDirectory
+    }
+
+    /// Runs `testCase` against `implementation` and grades it; `n/a` when the call is missing.
+    public func run(_ testCase: ConformanceCase, on implementation: any Implementation) -> VectorResult {
+        let metadata = testCase.vector.metadata
+        var grade = Grade(outcome: .notApplicable, expected: expectation(testCase), result: nil)
+        if implementation.supports(testCase.kind.call) {
+            grade = perform(testCase, on: implementation)
+        }
+        let result = grade.result
+        var actual = result.map { escapedText($0.stdout) } ?? ""
+        if let result, result.verdict != .accepted {
+            actual = result.terminationSummary + (actual.isEmpty ? "" : ": " + actual)
+        }
+        if let note = grade.note { actual = note + (actual.isEmpty ? "" : " | " + actual) }
+        return VectorResult(
+            caseID: testCase.id, vectorID: metadata.id, area: metadata.area, group: metadata.group,
+            level: metadata.level,
+            outcome: grade.outcome, expected: grade.expected, actual: actual,
+            diagnostics: result.map { escapedText($0.stderr) } ?? "", exitStatus: result?.exitStatus,
+            signal: result?.signal, knownFailure: nil)
+    }
+
+    struct Grade {
+        var outcome: Outcome
+        var expected: String
+        var result: CallResult?
+        var note: String?
+    }
+
+    private func perform(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
+        let vector = testCase.vector
+        switch testCase.kind {
+        case .decode:
+            let result = implementation.perform(.decode(vector.input))
+            return gradeDecode(vector, result)
+        case .encode:
+            let result = implementation.perform(.encode(vector.expected ?? []))
+            return gradeEncode(vector, result)
+        case .readAttribute:
+            return readAttribute(testCase, on: implementation)
+        case .writeAttribute:
+            return writeAttribute(testCase, on: implementation)
+        case .selectIcon(let scale):
+            return selectIcon(vector, scale: scale, on: implementation)
+        }
+    }
+
+    /// One line saying what the case expects.
+    func expectation(_ testCase: ConformanceCase) -> String {
+        let vector = testCase.vector
+        if vector.metadata.group == .implementationDefined { return "implementation-defined: accept or reject" }
+        switch testCase.kind {
+        case .decode:
+            if let expected = vector.expected { return "accept: " + escapedText(expected, limit: 400) }
+            return "reject (\(vector.metadata.error?.rawValue ?? "invalid"))"
+        case .encode:
+            return "bplist decoding to " + escapedText(vector.expected ?? [], limit: 400)
+                + (vector.metadata.tags.contains(.canonical) ? " (canonical bytes)" : "")
+        case .readAttribute, .writeAttribute:
+            guard let expected = vector.expected, let parsed = AttributeExpectation(expected) else { return "reject" }
+            guard let fields = parsed.fields else { return "reject (no attribute)" }
+            return "fields " + String(decoding: renderFieldObject(fields), as: UTF8.self)
+        case .selectIcon(let scale):
+            guard let expected = vector.expected.flatMap({ IconsExpectation($0) }) else { return "unknown" }
+            switch expected.recommended[scale] {
+            case .icon(let url): return url
+            case .none?: return "no icon"
+            case .originalRaises: return "original raises"
+            case nil: return "unknown"
+            }
+        }
+    }
+
+    /// Accept/reject grading shared by every area, for a call whose value (when accepted) is `valueMatches`.
+    func gradeVerdict(
+        _ vector: Vector, shouldAccept: Bool?, result: CallResult, expected: String, valueMatches: () -> (Bool, String?)
+    ) -> Grade {
+        switch result.verdict {
+        case .crashed:
+            return Grade(outcome: .crash, expected: expected, result: result)
+        case .rejected:
+            guard let shouldAccept else {
+                return Grade(outcome: .implementationDefinedRejected, expected: expected, result: result)
+            }
+            return Grade(outcome: shouldAccept ? .shouldHaveAccepted : .pass, expected: expected, result: result)
+        case .accepted:
+            guard let shouldAccept else {
+                return Grade(outcome: .implementationDefinedAccepted, expected: expected, result: result)
+            }
+            guard shouldAccept else { return Grade(outcome: .shouldHaveRejected, expected: expected, result: result) }
+            if result.stdoutTruncated {
+                return Grade(
+                    outcome: .wrongValue, expected: expected, result: result, note: "output larger than the cap")
+            }
+            let (matches, note) = valueMatches()
+            return Grade(outcome: matches ? .pass : .wrongValue, expected: expected, result: result, note: note)
+        }
+    }
+
+    /// nil for implementation-defined vectors; else whether the vector must be accepted.
+    func mustAccept(_ vector: Vector) -> Bool? {
+        switch vector.metadata.group {
+        case .implementationDefined: return nil
+        case .valid: return true
+        case .invalid: return false
+        case .regressions: return vector.expected != nil
+        }
+    }
+
+    private func gradeDecode(_ vector: Vector, _ result: CallResult) -> Grade {
+        let expectedText =
+            vector.expected.map { "accept: " + escapedText($0, limit: 400) }
+            ?? "reject (\(vector.metadata.error?.rawValue ?? "invalid"))"
+        return gradeVerdict(vector, shouldAccept: mustAccept(vector), result: result, expected: expectedText) {
+            guard let expectedBytes = vector.expected, let expected = try? TaggedJSON.decode(expectedBytes) else {
+                return (false, "the vector's expected JSON does not parse")
+            }
+            do {
+                let actual = try TaggedJSON.decode(result.stdout)
+                return (actual == expected, nil)
+            } catch {
+                return (false, "output is not tagged JSON (\(error))")
+            }
+        }
+    }
+
+    private func gradeEncode(_ vector: Vector, _ result: CallResult) -> Grade {
+        gradeVerdict(
+            vector, shouldAccept: true, result: result,
+            expected: expectation(ConformanceCase(id: "", vector: vector, kind: .encode))
+        ) {
+            guard let expectedBytes = vector.expected, let expected = try? TaggedJSON.decode(expectedBytes) else {
+                return (false, "the vector's expected JSON does not parse")
+            }
+            let decoded: PropertyListValue
+            do {
+                decoded = try BPlistDecoder.decode(result.stdout)
+            } catch {
+                return (false, "the reference decoder rejects the output: \(error)")
+            }
+            guard decoded == expected else { return (false, "decodes to a different value") }
+            if vector.metadata.tags.contains(.canonical) && result.stdout != vector.input {
+                return (false, "not the canonical bytes")
+            }
+            return (true, nil)
+        }
+    }
+}

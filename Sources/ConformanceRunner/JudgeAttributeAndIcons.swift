@@ -1,0 +1,123 @@
+// Sources/ConformanceRunner/JudgeAttributeAndIcons.swift - Grading the attribute (via a real xattr) and icon cases
+
+import BinaryPlist
+import ConformanceModel
+import Foundation
+import XAttr
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The attribute's name on Linux.
+public let documentSourceAttributeName = ExtendedAttributes.documentSourceName
+
+extension Judge {
+    func readAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
+        let vector = testCase.vector
+        let expected = expectation(testCase)
+        let parsed = vector.expected.flatMap { AttributeExpectation($0) }
+        guard let file = makeTemporaryFile(testCase.id) else {
+            return Grade(
+                outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
+        }
+        defer { unlink(file) }
+        do {
+            try ExtendedAttributes.setValue(vector.input, named: documentSourceAttributeName, at: file)
+        } catch {
+            // The runner's filesystem cannot hold this value (e.g. over ext4's 4 KiB): nothing to judge here.
+            return Grade(
+                outcome: .notApplicable, expected: expected, result: nil,
+                note: "runner: this filesystem refuses the value (\(error)); run with TMPDIR on tmpfs, xfs or btrfs")
+        }
+        let result = implementation.perform(.readAttribute(path: file))
+        let shouldAccept: Bool? =
+            vector.metadata.group == .implementationDefined ? nil : (parsed.map { $0.fields != nil } ?? false)
+        return gradeVerdict(vector, shouldAccept: shouldAccept, result: result, expected: expected) {
+            guard let wanted = parsed?.fields else { return (false, "the vector's expected JSON does not parse") }
+            guard let fields = parseFieldObject(result.stdout) else {
+                return (false, "output is not a JSON object of strings")
+            }
+            return (fields == wanted, nil)
+        }
+    }
+
+    func writeAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
+        let vector = testCase.vector
+        let expected = expectation(testCase)
+        guard let wanted = vector.expected.flatMap({ AttributeExpectation($0) })?.fields else {
+            return Grade(outcome: .notApplicable, expected: expected, result: nil)
+        }
+        guard let file = makeTemporaryFile(testCase.id) else {
+            return Grade(
+                outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
+        }
+        defer { unlink(file) }
+        // A value of the vector's size must fit this filesystem, or there is nothing fair to ask.
+        do {
+            try ExtendedAttributes.setValue(vector.input, named: documentSourceAttributeName, at: file)
+            try ExtendedAttributes.removeValue(named: documentSourceAttributeName, at: file)
+        } catch {
+            return Grade(
+                outcome: .notApplicable, expected: expected, result: nil,
+                note: "runner: this filesystem refuses a value of this size (\(error))")
+        }
+        let result = implementation.perform(.writeAttribute(path: file, fields: renderFieldObject(wanted)))
+        return gradeVerdict(vector, shouldAccept: true, result: result, expected: expected) {
+            guard let bytes = readAttributeBytes(file) else { return (false, "no attribute was written") }
+            guard case .dictionary(let dictionary) = (try? BPlistDecoder.decode(bytes)) ?? .null else {
+                return (false, "the reference decoder does not read a dictionary from the written attribute")
+            }
+            var written: [String: String] = [:]
+            for (key, value) in dictionary {
+                guard case .string(let text) = value else { return (false, "key '\(key)' is not a string") }
+                written[key] = text
+            }
+            return (
+                written == wanted,
+                written == wanted ? nil : "wrote " + String(decoding: renderFieldObject(written), as: UTF8.self)
+            )
+        }
+    }
+
+    func selectIcon(_ vector: Vector, scale: Int, on implementation: any Implementation) -> Grade {
+        let expected = expectation(ConformanceCase(id: "", vector: vector, kind: .selectIcon(scale: scale)))
+        guard let expectations = vector.expected.flatMap({ IconsExpectation($0) }),
+            let wanted = expectations.recommended[scale]
+        else {
+            return Grade(
+                outcome: .notApplicable, expected: expected, result: nil, note: "runner: the vector has no expectation")
+        }
+        let result = implementation.perform(
+            .selectIcon(scale: scale, appInfoURL: expectations.appInfoURL, appInfo: vector.input))
+        let shouldAccept: Bool?
+        switch wanted {
+        case .icon: shouldAccept = true
+        case .none: shouldAccept = false
+        case .originalRaises: shouldAccept = false
+        }
+        return gradeVerdict(
+            vector, shouldAccept: vector.metadata.group == .implementationDefined ? nil : shouldAccept,
+            result: result, expected: expected
+        ) {
+            guard case .icon(let url) = wanted else { return (false, nil) }
+            let chosen = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return (chosen == url, nil)
+        }
+    }
+
+    /// An empty regular file in the work directory, named after the case.
+    private func makeTemporaryFile(_ caseID: String) -> String? {
+        let safe = String(caseID.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }.prefix(80))
+        let path = workDirectory + "/" + safe + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        close(descriptor)
+        return path
+    }
+}
+
+/// The bytes of `user.x-document-source` on `path`, or nil when absent or unreadable.
+func readAttributeBytes(_ path: String) -> [UInt8]? {
+    (try? ExtendedAttributes.value(named: documentSourceAttributeName, at: path)) ?? nil
+}

@@ -1,0 +1,109 @@
+// Sources/VectorGenerators/GeneratedVectorSet.swift - Every generated vector, and how they land in Vectors/
+
+import ConformanceModel
+import Foundation
+
+/// The whole generated vector set and its files.
+public enum GeneratedVectorSet {
+    /// Every generated vector, in a stable order.
+    public static func generated() -> [GeneratedVector] {
+        PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
+            + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + AttributeFamily.vectors()
+            + IconsFamily.vectors()
+    }
+
+    /// Areas whose files the generator writes.
+    public static let generatedAreas: [VectorArea] = [.plist, .attribute, .icons]
+
+    /// The files the generator writes (path relative to `Vectors/` → bytes, the manifest included) and the manifest.
+    ///
+    /// - Parameters:
+    ///   - existing: the committed manifest, if any. Its entries that no generator makes are kept while their input
+    ///     file exists: `fs` plans, and hand-curated entries whose `made` does not start with `generator:`.
+    ///   - found: every file now under `Vectors/` (relative paths). A file under `<area>/regressions/` that nothing
+    ///     lists (a fuzz finding dropped in by the fuzz harness) is kept and listed as `implementation-defined`
+    ///     until its metadata is curated in `FuzzRegressionFamily`.
+    public static func plan(existing: Manifest? = nil, found: Set<String> = []) throws -> (
+        files: [String: [UInt8]], manifest: Manifest
+    ) {
+        let vectors = generated()
+        var files: [String: [UInt8]] = [:]
+        for vector in vectors {
+            files[vector.metadata.input] = vector.input
+            if let expected = vector.metadata.expected, let bytes = vector.expected { files[expected] = bytes }
+        }
+        let ids = Set(vectors.map(\.metadata.id))
+        var kept = (existing?.vectors ?? []).filter { entry in
+            !ids.contains(entry.id)
+                && (entry.area == .fs || (!entry.made.hasPrefix("generator:") && found.contains(entry.input)))
+        }
+        let listed = Set(files.keys).union(kept.flatMap { [$0.input] + ($0.expected.map { [$0] } ?? []) })
+        for path in found.sorted() where !listed.contains(path) && !path.hasSuffix(".json") {
+            if let entry = unlistedRegression(path) { kept.append(entry) }
+        }
+        let manifest = Manifest(
+            suiteVersion: suiteVersion, vectors: (vectors.map(\.metadata) + kept).sorted { $0.id < $1.id })
+        files["manifest.json"] = try render(manifest)
+        return (files, manifest)
+    }
+
+    /// Every file the generator writes, the manifest included (no files found on disk).
+    public static func files(keeping existing: Manifest? = nil) throws -> [String: [UInt8]] {
+        try plan(existing: existing).files
+    }
+
+    /// Metadata for a regression input nobody listed yet, or nil when `path` is not one.
+    static func unlistedRegression(_ path: String) -> VectorMetadata? {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count == 3, parts[1] == VectorGroup.regressions.rawValue, let area = VectorArea(rawValue: parts[0]),
+            area != .fs, let dot = parts[2].lastIndex(of: ".")
+        else { return nil }
+        let name = String(parts[2][..<dot])
+        return VectorMetadata(
+            id: "\(area.rawValue)/regressions/\(name)", area: area, group: .regressions, input: path, expected: nil,
+            description: "fuzz finding \"\(name)\", listed as found; curate its verdict in FuzzRegressionFamily",
+            spec: "fuzz.finding", level: .implementationDefined, tags: [.fuzz], since: suiteVersion, error: nil,
+            made: "hand-added file (fuzz finding), kept as found by generate-vectors")
+    }
+
+    /// The manifest as committed: pretty, keys sorted, slashes unescaped, trailing newline.
+    public static func render(_ manifest: Manifest) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(manifest)) + [0x0A]
+    }
+
+    /// Every regular file under `root` (relative paths, dot-files excluded).
+    public static func filesFound(under root: URL) -> Set<String> {
+        var out: Set<String> = []
+        let base = root.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return out }
+        for case let url as URL in walker where !url.hasDirectoryPath && !url.lastPathComponent.hasPrefix(".") {
+            out.insert(String(url.standardizedFileURL.path.dropFirst(base.count + 1)))
+        }
+        return out
+    }
+
+    /// Writes every generated file under `root`; removes generated-area files that nothing makes or lists any more.
+    public static func write(to root: URL) throws {
+        let manifestURL = root.appendingPathComponent("manifest.json")
+        let existing = try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
+        let found = filesFound(under: root)
+        let (files, manifest) = try plan(existing: existing, found: found)
+        let listed = Set(manifest.vectors.flatMap { [$0.input] + ($0.expected.map { [$0] } ?? []) })
+        let manager = FileManager.default
+        for path in found where files[path] == nil && !listed.contains(path) && path != "manifest.json" {
+            guard let area = path.split(separator: "/").first, generatedAreas.map(\.rawValue).contains(String(area))
+            else {
+                continue
+            }
+            try manager.removeItem(at: root.appendingPathComponent(path))
+        }
+        for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            let url = root.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if (try? Data(contentsOf: url)) == Data(bytes) { continue }
+            try Data(bytes).write(to: url)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+// Sources/XDSCommands/Commands/ConformanceRun.swift - `xds conformance` on a terminal: build, run, print, write
+
+import BuiltInPeers
+import ConformanceModel
+import ConformanceRunner
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Loads the vectors, builds the implementations, runs a `ConformanceSession`, writes reports, prints.
+struct ConformanceRun {
+    var options: ConformanceOptions
+
+    func run() -> ExitStatus {
+        let vectorDirectory: VectorDirectory
+        do {
+            vectorDirectory = try VectorDirectory.load(directory: options.vectors)
+        } catch {
+            Console.printError("Error: vectors: \(error)")
+            return .ioError
+        }
+        guard let workDirectory = RunEnvironment.makeWorkDirectory() else {
+            Console.printError("Error: cannot create a temporary directory")
+            return .ioError
+        }
+        defer { try? FileManager.default.removeItem(atPath: workDirectory) }
+        var filesystem = RunEnvironment.filesystem(of: workDirectory)
+        if !RunEnvironment.supportsUserXattrs(workDirectory) {
+            filesystem += " (no user xattrs: attribute cases cannot be set up)"
+            Console.printError("warning: \(workDirectory) does not take user.* extended attributes; set TMPDIR")
+        }
+        var status = ExitStatus.success
+        var implementations: [any Implementation] = []
+        let locations = BuiltInLocations.discover()
+        for builtIn in options.builtIns {
+            switch builtIn.make(locations, limits: options.limits, referenceVersion: XDS.version) {
+            case .success(let implementation): implementations.append(implementation)
+            case .failure(let error):
+                Console.printError("Error: built-in \(error.message)")
+                status = .ioError
+            }
+        }
+        if let command = options.adapter {
+            switch ProcessImplementation.probeCapabilities(command, limits: options.limits) {
+            case .success(let capabilities):
+                let info = ImplementationInfo(
+                    name: options.adapterName, title: options.adapterName, version: "unknown", kind: "adapter",
+                    command: command.map(shellQuote).joined(separator: " "), capabilities: capabilities)
+                implementations.append(ProcessImplementation(info: info, command: command, limits: options.limits))
+            case .failure(let error):
+                Console.printError("Error: adapter: \(error.message)")
+                return .ioError
+            }
+        }
+        let session = ConformanceSession(
+            vectors: vectorDirectory, filter: options.filter, jobs: options.jobs, workDirectory: workDirectory)
+        let progress = isatty(2) == 1 ? Self.progressLine : nil
+        let result: SessionResult
+        do {
+            result = try session.run(implementations, knownFailures: knownFailures(for:), progress: progress)
+        } catch {
+            if progress != nil { writeStandardError(Array("\r\u{1B}[K".utf8)) }
+            Console.printError("Error: \(error)")
+            return .ioError
+        }
+        if progress != nil { writeStandardError(Array("\r\u{1B}[K".utf8)) }
+        Console.printError(
+            "ran \(result.caseCount) cases × \(implementations.count) implementations in "
+                + String(format: "%.1f", result.seconds) + " s with \(options.jobs) jobs")
+        if let path = options.writeKnownFailures {
+            for run in result.runs {
+                let target = path.replacingOccurrences(of: "{impl}", with: run.implementation.name)
+                let text = KnownFailures.render(run.results, implementation: run.implementation.name)
+                guard FileManager.default.createFile(atPath: target, contents: Data(text.utf8)) else {
+                    Console.printError("Error: cannot write \(target)")
+                    return .ioError
+                }
+            }
+        }
+        let provenance = Provenance.current(
+            vectorDigest: vectorDirectory.digest, filesystem: filesystem,
+            arguments: ["xds"] + CommandLine.arguments.dropFirst())
+        let report = ConformanceReport(provenance: provenance, runs: result.runs)
+        if let failure = ConformanceOutput.write(report, options: options) {
+            Console.printError("Error: \(failure)")
+            return .ioError
+        }
+        if options.json {
+            Console.writeOut(ConformanceOutput.json(report) + [10])
+        } else {
+            Console.printOut(Summary.table(report))
+        }
+        for line in result.failureLines { Console.printError(line) }
+        if status == .success && result.failed { status = .rejected }
+        return status
+    }
+
+    /// The list for `implementation`: `--known-failures` for the adapter or the single built-in, else the
+    /// built-in's committed list in the known-failures directory, else empty.
+    private func knownFailures(for implementation: ImplementationInfo) throws(ListError) -> KnownFailures {
+        var path: String?
+        if let given = options.knownFailures, implementation.kind == "adapter" || options.adapter == nil {
+            path = given
+        } else if implementation.kind == "built-in" {
+            let directory = options.knownFailuresDirectory ?? BuiltInLocations.knownFailuresDirectory()
+            path = directory.map { $0 + "/" + implementation.name + ".txt" }
+            if let candidate = path, !FileManager.default.fileExists(atPath: candidate) { path = nil }
+        }
+        guard let path else { return KnownFailures() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ListError(text: "\(path): unreadable")
+        }
+        do {
+            return try KnownFailures.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw ListError(text: "\(path): \(error)")
+        }
+    }
+
+    struct ListError: Error, CustomStringConvertible {
+        var text: String
+        var description: String { text }
+    }
+
+    private static let progressLine: @Sendable (Int, Int) -> Void = { done, total in
+        if done == total || done % 25 == 0 { writeStandardError(Array("\r[\(done)/\(total)] cases".utf8)) }
+    }
+}
+
+/// Writes raw bytes to standard error (the progress line has no newline).
+private func writeStandardError(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+}

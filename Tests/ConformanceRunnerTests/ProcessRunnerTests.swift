@@ -1,0 +1,77 @@
+// Tests/ConformanceRunnerTests/ProcessRunnerTests.swift - Classification of real misbehaving adapters
+
+import ConformanceRunner
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct ProcessRunnerTests {
+    private func call(
+        _ adapter: String, input: [UInt8] = Array("x".utf8), limits: ProcessLimits = ProcessLimits(timeout: 10)
+    )
+        -> CallResult
+    {
+        ProcessRunner.run([Fixtures.adapter(adapter), "decode"], input: input, limits: limits)
+    }
+
+    @Test func exitTwoIsACrashNotARejection() {
+        let result = call("exit2")
+        #expect(result.termination == .exited(2))
+        #expect(result.verdict == .crashed)
+        #expect(String(decoding: result.stderr, as: UTF8.self) == "something broke\n")
+    }
+
+    @Test func exitOneIsARejectionAndZeroAnAcceptance() {
+        #expect(call("echo", input: Array("nope".utf8)).verdict == .rejected)
+        let accepted = call("echo", input: Array("{}".utf8))
+        #expect(accepted.verdict == .accepted)
+        #expect(accepted.stdout == Array("{}".utf8))
+    }
+
+    @Test func aSignalIsACrash() {
+        let result = call("segv")
+        #expect(result.termination == .signaled(SIGSEGV))
+        #expect(result.verdict == .crashed)
+    }
+
+    @Test func sleepingPastTheTimeoutIsKilledWithItsChildren() {
+        let result = call("sleep", input: Array("301.4713\n".utf8), limits: ProcessLimits(timeout: 0.5))
+        #expect(result.termination == .timedOut)
+        #expect(result.verdict == .crashed)
+        // The script's `sleep` child was in the killed process group: nothing of it survives.
+        let survivors = ProcessRunner.run(
+            ["pgrep", "-f", "sleep 301.4713"], input: [], limits: ProcessLimits(timeout: 5))
+        #expect(survivors.verdict == .rejected, "pgrep found: \(String(decoding: survivors.stdout, as: UTF8.self))")
+    }
+
+    @Test func hugeOutputIsDrainedAndCappedWithoutDeadlock() {
+        // 4 MiB of stdin that the adapter never reads, 64 MiB of stdout, 1 MiB of stderr.
+        let limits = ProcessLimits(timeout: 60, stdoutCap: 1 << 20, stderrCap: 4096)
+        let result = call("huge", input: [UInt8](repeating: 0x41, count: 4 << 20), limits: limits)
+        #expect(result.termination == .exited(0))
+        #expect(result.stdout.count == 1 << 20)
+        #expect(result.stdoutTruncated)
+        #expect(result.stderr.count == 4096)
+    }
+
+    @Test func allocatingBeyondTheAddressSpaceLimitIsACrash() throws {
+        try #require(ProcessRunner.prlimitPath != nil, "util-linux prlimit is needed for the address-space limit")
+        let result = call("memory", limits: ProcessLimits(timeout: 30, addressSpace: 256 << 20))
+        #expect(result.verdict == .crashed)
+        #expect(result.termination != .exited(0))
+    }
+
+    @Test func stderrWithExitZeroIsStillAnAcceptance() {
+        let result = call("stderr", input: Array("{}".utf8))
+        #expect(result.verdict == .accepted)
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test func aMissingProgramFailsToStart() {
+        let result = ProcessRunner.run(["/nonexistent/adapter"], input: [], limits: ProcessLimits(timeout: 5))
+        #expect(result.verdict == .crashed)
+        // Directly a spawn failure; through prlimit the exec failure is prlimit's status 127.
+        let expected: [Termination] = [.failedToStart("No such file or directory"), .exited(127)]
+        #expect(expected.contains(result.termination))
+    }
+}
