@@ -14,10 +14,13 @@ extension BuiltInLocations {
         let python = ProcessRunner.run(
             ["python3", "-c", "import sys; print(sys.executable)"], input: [], limits: ProcessLimits(timeout: 10))
         let pythonPath = String(decoding: python.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let starts = [FileManager.default.currentDirectoryPath, directory]
         return BuiltInLocations(
             xds: executable, foundationAdapter: directory + "/xds-adapter-foundation",
             python: python.verdict == .accepted && !pythonPath.isEmpty ? pythonPath : "python3",
-            plistlibAdapter: findUpward(script, from: [FileManager.default.currentDirectoryPath, directory]) ?? script)
+            plistlibAdapter: findUpward(script, from: starts) ?? script,
+            adapters: findUpward("Sources/Adapters", from: starts) ?? "Sources/Adapters",
+            peers: findUpward(".build/peers", from: starts) ?? ".build/peers")
     }
 
     /// The committed known-failure lists of the built-ins, when a checkout is found.

@@ -41,6 +41,8 @@ public struct ImplementationInfo: Codable, Hashable, Sendable {
     public var command: String?
     /// The adapter calls it supports (DESIGN §5 names).
     public var capabilities: [String]
+    /// One line on how the adapter maps the library's API (which call; what is a rejection, what a crash).
+    public var note: String?
 
     public init(
         name: String, title: String, version: String, kind: String, command: String?, capabilities: [String]
@@ -109,9 +111,22 @@ public struct ImplementationRun: Codable, Hashable, Sendable {
 public struct ConformanceReport: Codable, Hashable, Sendable {
     public var provenance: Provenance
     public var runs: [ImplementationRun]
+    /// Optional built-in peers asked for but not installed here (`make peers`), each with why.
+    public var notInstalled: [NotInstalledImplementation]?
 
     public init(provenance: Provenance, runs: [ImplementationRun]) {
         self.provenance = provenance
         self.runs = runs
+    }
+}
+
+/// An optional built-in peer that was asked for but cannot run here: listed, never a failure.
+public struct NotInstalledImplementation: Codable, Hashable, Sendable {
+    public var name: String
+    public var reason: String
+
+    public init(name: String, reason: String) {
+        self.name = name
+        self.reason = reason
     }
 }

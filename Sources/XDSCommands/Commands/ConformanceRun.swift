@@ -33,10 +33,15 @@ struct ConformanceRun {
         }
         var status = ExitStatus.success
         var implementations: [any Implementation] = []
+        var notInstalled: [NotInstalledImplementation] = []
         let locations = BuiltInLocations.discover()
         for builtIn in options.builtIns {
             switch builtIn.make(locations, limits: options.limits, referenceVersion: XDS.version) {
             case .success(let implementation): implementations.append(implementation)
+            case .failure(let error) where BuiltIn.peers.contains(builtIn):
+                // Optional peers are listed as not installed, never a failure.
+                Console.printError("note: \(error.message)")
+                notInstalled.append(NotInstalledImplementation(name: builtIn.rawValue, reason: error.message))
             case .failure(let error):
                 Console.printError("Error: built-in \(error.message)")
                 status = .ioError
@@ -82,7 +87,8 @@ struct ConformanceRun {
         let provenance = Provenance.current(
             vectorDigest: vectorDirectory.digest, filesystem: filesystem,
             arguments: ["xds"] + CommandLine.arguments.dropFirst())
-        let report = ConformanceReport(provenance: provenance, runs: result.runs)
+        var report = ConformanceReport(provenance: provenance, runs: result.runs)
+        report.notInstalled = notInstalled.isEmpty ? nil : notInstalled
         if let failure = ConformanceOutput.write(report, options: options) {
             Console.printError("Error: \(failure)")
             return .ioError
