@@ -3,7 +3,7 @@
 """decode = binplist.BinaryPlist(BytesIO(bytes)).Parse(), the parser class binplist documents for use on
 possibly corrupt files (readPlist adds only a Python-2-only XML fallback); decode only (no writer).
 
-binplist is Python 2 code. A runtime shim below gives it Python 3 spellings without changing its logic:
+binplist is Python 2 code. A runtime shim (binplist_py3_shim.py) gives it Python 3 spellings without changing its logic:
 `ord()` inside the module accepts the ints that indexing bytes yields in Python 3, and `_ReadHeader` is the
 same method with the magic compared as bytes and the two version characters kept as text ("00"), as they
 were in Python 2. Nothing else is touched.
@@ -14,38 +14,14 @@ Values: ASCII strings and data both come back as bytes (Python 2 `str`), printed
 as text; the NullValue marker as null; its CorruptReference, RawValue and UnknownObject markers have no
 tagged JSON form. Run with the peers' venv (.build/peers/venv)."""
 
-import builtins
 import datetime
 import io
 import os
-import struct
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "peerlib"))
-from binplist import binplist  # noqa: E402
+from binplist_py3_shim import binplist  # noqa: E402  (binplist with Python 3 spellings)
 import xds_peerlib as peer  # noqa: E402
-
-
-# The Python 3 shim (spellings only).
-def _ord(character):
-    return character if isinstance(character, int) else builtins.ord(character)
-
-
-def _read_header(self):
-    header_struct = struct.Struct(">6s2s")
-    data = self.fd.read(header_struct.size)
-    if len(data) != header_struct.size:
-        raise binplist.FormatError("Wrong header length (got %d, expected %ld)." % (len(data), header_struct.size))
-    magic, version = header_struct.unpack(data)
-    self.version = version.decode("latin-1")
-    if magic != b"bplist":
-        raise binplist.FormatError("Wrong magic '%s', expecting 'bplist'." % magic)
-    if self.version[0] != "0":
-        self._LogWarn("Unknown version. Proceeding anyway...")
-
-
-binplist.ord = _ord
-binplist.BinaryPlist._ReadHeader = _read_header
 
 
 class Corrupt(Exception):
