@@ -75,10 +75,28 @@ enum PeerGate {
 
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
 
+    /// Installed: the adapter's and the direct call's programs exist, and so does the library itself.
     static func installed(_ peer: BuiltIn) -> Bool {
-        DirectCall.command(peer).allSatisfy { !$0.hasPrefix("/") || FileManager.default.fileExists(atPath: $0) }
-            && (peer.command(locations)?.allSatisfy { !$0.hasPrefix("/") || FileManager.default.fileExists(atPath: $0) }
-                ?? false)
+        let files = (peer.command(locations) ?? []) + DirectCall.command(peer) + library(peer)
+        return !DirectCall.command(peer).isEmpty
+            && files.allSatisfy { !$0.hasPrefix("/") || FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// A file the library's package installs.
+    static func library(_ peer: BuiltIn) -> [String] {
+        let lib = locations.peers + "/venv/lib/"
+        let python = (try? FileManager.default.contentsOfDirectory(atPath: lib))?.first { $0.hasPrefix("python3") }
+        let site = lib + (python ?? "python3") + "/site-packages/"
+        switch peer {
+        case .rustPlist: return ["/usr/share/cargo/registry/plist-1.3.1/Cargo.toml"]
+        case .ddPlist: return ["/usr/share/java/dd-plist.jar"]
+        case .cfpropertylist: return ["/usr/lib/ruby/vendor_ruby/cfpropertylist.rb"]
+        case .biplist: return ["/usr/lib/python3/dist-packages/biplist/__init__.py"]
+        case .bpylist2: return [site + "bpylist2/_plistlib.py"]
+        case .bplist: return [site + "bplist/bplist.py"]
+        case .binplist: return [site + "binplist/binplist.py"]
+        default: return []
+        }
     }
 
     static func runs(_ peer: BuiltIn) -> Bool { installed(peer) || required }

@@ -116,6 +116,39 @@ def tagged_text(value, classify):
     return "".join(out)
 
 
+def expansion_size(root, classify):
+    """How many nodes printing `root` would take, capped at NODE_BOUND + 1 (a cycle counts as over the bound).
+
+    Containers the library shares are counted once and remembered, so this costs the library's own object
+    count, not the expansion: an adapter never spends the CPU limit finding out that a value is too large."""
+    cap = NODE_BOUND + 1
+    memo, on_path, counts = {}, set(), []
+    stack = [(root, None)]
+    while stack:
+        value, children = stack.pop()
+        key = id(value)
+        if children is not None:
+            total = min(cap, 1 + sum(counts[len(counts) - children:]))
+            del counts[len(counts) - children:]
+            on_path.discard(key)
+            memo[key] = total
+            counts.append(total)
+            continue
+        node = classify(value)
+        if node[0] == "leaf":
+            counts.append(1)
+        elif key in memo:
+            counts.append(memo[key])
+        elif key in on_path:
+            counts.append(cap)
+        else:
+            items = node[1] if node[0] != "dict" else [item for _, item in node[1]]
+            on_path.add(key)
+            stack.append((value, len(items)))
+            stack.extend((item, None) for item in reversed(items))
+    return counts[0]
+
+
 def parse_date(text):
     """Tagged JSON date text -> aware UTC datetime (microseconds, as Python keeps them)."""
     if not text.endswith("Z"):
@@ -173,6 +206,9 @@ def run(argv, *, version, decode, classify, rejections, encode=None, make=None, 
             except rejections as error:
                 raise Rejected("%s: %s" % (type(error).__name__, error))
             try:
+                size = expansion_size(value, classify)
+                if size > NODE_BOUND:
+                    raise TooLarge(size)
                 text = tagged_text(value, classify)
             except TooLarge as error:
                 sys.stderr.write("accepted; the value has more than %d nodes\n" % NODE_BOUND)
