@@ -1,6 +1,8 @@
 # Makefile - the project's entry points.
 #
-#   make conformance [IMPL="cmd …"]   every vector against every built-in implementation → Reports/
+#   make conformance [IMPL="cmd …"]   every vector against the core built-in implementations → Reports/
+#   make peers                       installs and builds the optional peers (Rust, Java, Ruby, Python, GNUstep)
+#   make matrix                      every vector against every built-in, optional peers included → Reports/
 #   make test                        unit, integration and real-filesystem tests (root: mounts)
 #   make fuzz [FUZZ_SECONDS=60]      libFuzzer targets, each for FUZZ_SECONDS
 #   make fs                          real-filesystem matrix → Reports/filesystems.*
@@ -18,11 +20,15 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps build build-debug test conformance fuzz fuzz-report fs bench vectors reports install lint format clean
+.PHONY: deps peers build build-debug test conformance matrix fuzz fuzz-report fs bench vectors reports install lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
 	@.ci/install-deps
+
+# Installs (as root) and builds the optional peer implementations into .build/peers, or prints the apt command.
+peers:
+	@.ci/install-peers
 
 # Release build of every product (xds, adapters, bench, generator).
 build: deps
@@ -39,6 +45,10 @@ test: build build-debug
 # The main job: every vector, every built-in implementation (and IMPL when given) → Reports/.
 conformance: build
 	$(XDS) conformance --vectors Vectors --out Reports --impl all --jobs 4 $(if $(IMPL),--cmd "$(IMPL)",)
+
+# The compatibility matrix: the core built-ins and every optional peer (make peers) → Reports/.
+matrix: build peers
+	$(XDS) conformance --vectors Vectors --out Reports --impl all,peers --jobs 4
 
 # Builds every fuzz target and runs each for FUZZ_SECONDS.
 fuzz: deps

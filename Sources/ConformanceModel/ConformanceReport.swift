@@ -41,6 +41,8 @@ public struct ImplementationInfo: Codable, Hashable, Sendable {
     public var command: String?
     /// The adapter calls it supports (DESIGN §5 names).
     public var capabilities: [String]
+    /// One line on how the adapter maps the library's API (which call; what is a rejection, what a crash).
+    public var note: String?
 
     public init(
         name: String, title: String, version: String, kind: String, command: String?, capabilities: [String]
@@ -119,10 +121,23 @@ public struct ConformanceReport: Codable, Hashable, Sendable {
     /// The per-requirement view (Docs/spec.md's clauses, their vectors, each run's verdict); absent in
     /// reports made before it existed.
     public var requirements: [RequirementResult]?
+    /// Optional built-in peers asked for but not installed here (`make peers`), each with why.
+    public var notInstalled: [NotInstalledImplementation]?
 
     public init(provenance: Provenance, runs: [ImplementationRun], requirements: [RequirementResult]? = nil) {
         self.provenance = provenance
         self.runs = runs
         self.requirements = requirements
+    }
+}
+
+/// An optional built-in peer that was asked for but cannot run here: listed, never a failure.
+public struct NotInstalledImplementation: Codable, Hashable, Sendable {
+    public var name: String
+    public var reason: String
+
+    public init(name: String, reason: String) {
+        self.name = name
+        self.reason = reason
     }
 }
