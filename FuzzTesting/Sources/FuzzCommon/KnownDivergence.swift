@@ -14,6 +14,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     case datePrecision = "libplist-date-precision"
     /// Strings and keys are C strings: an embedded NUL ends them.
     case stringEndsAtNUL = "libplist-string-ends-at-nul"
+    /// Two keys of one dictionary that are equal once cut at their first NUL ("\0" + "01" and "") are one
+    /// key to libplist, which keeps the first in file order: its dictionary has fewer entries.
+    case keysCollideAfterNUL = "libplist-keys-collide-after-nul"
     /// Sets (0xC) are parsed as arrays.
     case setReadAsArray = "libplist-set-read-as-array"
     /// libplist's parser rejects the bplist null object (0x00) that the reference accepts.

@@ -152,6 +152,19 @@ public enum FuzzRegressionFamily {
                 .duplicateKey, "two keys \"a\": libplist 2.2 accepts the dictionary and keeps the first value",
                 spec: "bplist.dictionary.unique-keys", tags: [.dictionary, .duplicateKey], level: .recommended),
             bad(
+                "libplist-keys-collide-after-nul",
+                hex(
+                    "62706c6973743030df100f0102030405060708090a0b0c090e0f101112131415161718091a1b1c1d1e536b3032530030"
+                        + "31536b3032536b3033536b30345342696e617279466c6b3037506b3038536b3039536b3130536b3131536b3132536b31"
+                        + "33536b31341000100110021003100410051006100710081009100a100b100c100d100e08292d3135393d4145494d5155"
+                        + "595d616567696b6d6f71737577797b7d7f810000000000000101000000000000001f0000000000000000000000000000"
+                        + "0083"),
+                .duplicateKey,
+                "a 15-key dictionary (the first report of issue 13): libplist 2.2 cuts the key \"\\0\" + \"01\" to \"\", "
+                    + "which collides with the key \"\"; the oracle read that as unequal values",
+                spec: "bplist.dictionary.unique-keys", tags: [.dictionary, .duplicateKey, .ascii],
+                level: .recommended),
+            bad(
                 "libplist-gap-before-trailer", hex(header + "09 08 00" + trailer(count: 1, table: 9)), .trailer,
                 "an unused byte between the offset table and the trailer: libplist 2.2 accepts it",
                 spec: "bplist.layout.gap", tags: [.trailer, .gap]),
