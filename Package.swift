@@ -71,7 +71,10 @@ let package = Package(
         .executableTarget(name: "generate-vectors", dependencies: ["Conformance", "BinaryPlist"]),
         // The fuzz oracles, shared by the libFuzzer targets (FuzzTesting/) and the regression replay.
         .target(
-            name: "FuzzCommon", dependencies: ["BinaryPlist", "DocumentSource", "Icons", "LibplistBridge"],
+            name: "FuzzCommon",
+            dependencies: [
+                "BinaryPlist", "DocumentSource", "Icons", "LibplistBridge", "TaggedJSON", "Conformance", "SeededRandom",
+            ],
             path: "FuzzTesting/Sources/FuzzCommon"),
         // Replays Vectors/*/regressions/ through the fuzz oracles in a release build (make test).
         .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon"]),
@@ -89,7 +92,9 @@ let package = Package(
             name: "ConformanceTests", dependencies: ["Conformance", "Reporting", "BinaryPlist"], exclude: ["Fixtures"]),
         .testTarget(name: "FilesystemHarnessTests", dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles"]),
         .testTarget(name: "XDSEndToEndTests", dependencies: ["XDSCommands"]),
-        .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons"]),
+        .testTarget(
+            name: "FuzzCommonTests",
+            dependencies: ["FuzzCommon", "BinaryPlist", "Icons", "SeededRandom", "Conformance"]),
         .testTarget(
             name: "VectorSetTests", dependencies: ["Conformance", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource"]),
     ]

@@ -180,23 +180,34 @@ public struct OracleWorkScreen: Sendable {
     private struct Walk {
         let layout: Layout
         let screen: OracleWorkScreen
-        /// Materialised node count and height per object once known; `nil` entries while visiting.
-        var known: [Int: (nodes: Int, height: Int)?] = [:]
+        /// Per object: 0 not seen, 1 being visited (a cycle if met again), 2 done with `nodes`/`heights`.
+        /// Arrays rather than a dictionary: this runs on every differential input.
+        var state: [UInt8]
+        var nodes: [Int]
+        var heights: [Int]
 
         init(layout: Layout, screen: OracleWorkScreen) {
             self.layout = layout
             self.screen = screen
+            state = [UInt8](repeating: 0, count: layout.objectCount)
+            nodes = [Int](repeating: 0, count: layout.objectCount)
+            heights = [Int](repeating: 0, count: layout.objectCount)
         }
 
         /// Visits `index` found at `depth` (the root is at depth 1).
         mutating func visit(_ index: Int, depth: Int) -> (nodes: Int, height: Int, skip: Skip?) {
             guard index < layout.objectCount else { return (1, 1, nil) }
-            if let entry = known[index] {
-                guard let (nodes, height) = entry else { return (0, 0, .cycle) }
-                return depth + height - 1 > screen.maximumDepth ? (0, 0, .depth) : (nodes, height, nil)
+            switch state[index] {
+            case 1:
+                return (0, 0, .cycle)
+            case 2:
+                let height = heights[index]
+                return depth + height - 1 > screen.maximumDepth ? (0, 0, .depth) : (nodes[index], height, nil)
+            default:
+                break
             }
             guard depth <= screen.maximumDepth else { return (0, 0, .depth) }
-            known[index] = .some(nil)
+            state[index] = 1
             var total = 1
             var height = 1
             let children = layout.children(of: index)
@@ -212,7 +223,9 @@ public struct OracleWorkScreen: Sendable {
                 height = max(height, visited.height + 1)
                 if total > screen.maximumNodes { return (0, 0, .expansion) }
             }
-            known[index] = (total, height)
+            state[index] = 2
+            nodes[index] = total
+            heights[index] = height
             return (total, height, nil)
         }
     }
