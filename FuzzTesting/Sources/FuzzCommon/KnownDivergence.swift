@@ -29,6 +29,10 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts an offset-table entry pointing into the header, the table or the trailer and
     /// decodes whatever bytes are there (the strict reference: `offset-table`).
     case objectOffsetOutsideObjectArea = "libplist-object-offset-outside-object-area"
+    /// libplist accepts an offset table that starts at byte 8, right after the header, leaving no room
+    /// for objects; the objects are then read from the header or the table (the strict reference, like
+    /// CoreFoundation, requires the table to start at 9 or later: `trailer`).
+    case offsetTableRightAfterHeader = "libplist-offset-table-right-after-header"
     /// libplist accepts unused bytes between the offset table and the trailer (the strict reference:
     /// `trailer`); with the gap closed, the reference reads the same value.
     case gapBeforeTrailer = "libplist-gap-before-trailer"

@@ -73,6 +73,11 @@ public struct OracleWorkScreen: Sendable {
         return offsetsTooNarrow || refsTooNarrow
     }
 
+    /// The trailer's offset-table start (its last 8 bytes, as libplist 2.2 reads it), if there is a trailer.
+    public static func tableOffset(_ bytes: [UInt8]) -> UInt64? {
+        bytes.count >= 40 ? Layout.bigEndian(bytes, bytes.count - 8, 8) : nil
+    }
+
     /// Whether some object in the offset table is an empty UTF-16 string (0x60, or 0x6F 0x10 0x00), which
     /// libplist 2.2 rejects.
     public static func hasEmptyUTF16String(_ bytes: [UInt8]) -> Bool {

@@ -165,6 +165,10 @@ public enum FuzzRegressionFamily {
                 spec: "bplist.dictionary.unique-keys", tags: [.dictionary, .duplicateKey, .ascii],
                 level: .recommended),
             bad(
+                "libplist-offset-table-right-after-header", hex(header + "00" + trailer(count: 1, table: 8)), .trailer,
+                "an offset table at byte 8 whose one entry points at byte 0: libplist 2.2 reads \"bplist\" as a UTF-16 string",
+                spec: "bplist.trailer.offset-table-offset", tags: [.trailer]),
+            bad(
                 "libplist-gap-before-trailer", hex(header + "09 08 00" + trailer(count: 1, table: 9)), .trailer,
                 "an unused byte between the offset table and the trailer: libplist 2.2 accepts it",
                 spec: "bplist.layout.gap", tags: [.trailer, .gap]),
