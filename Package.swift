@@ -77,7 +77,7 @@ let package = Package(
             ],
             path: "FuzzTesting/Sources/FuzzCommon"),
         // Replays Vectors/*/regressions/ through the fuzz oracles in a release build (make test).
-        .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon"]),
+        .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon", "BinaryPlist"]),
 
         .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist", "SeededRandom"]),
         .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist", "SeededRandom"]),
