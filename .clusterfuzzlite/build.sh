@@ -42,7 +42,8 @@ for config in ${FUZZ_CONFIGURATIONS:-release}; do
     bin=$(swift build --package-path "$FUZZ_ROOT/FuzzTesting" "${scratch[@]}" -c "$config" $SWIFTFLAGS --show-bin-path)
     for target in $(fuzz_targets); do
         name=${target}_$config
-        cp "$bin/$target" "$OUT/$name"
+        # A copy and a rename, so that a running fuzzer of the previous build does not make cp fail.
+        cp "$bin/$target" "$OUT/$name.new" && mv -f "$OUT/$name.new" "$OUT/$name"
         cp "$FUZZ_ROOT/FuzzTesting/$(fuzz_dict "$target")" "$OUT/$name.dict"
         printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n' "$(fuzz_max_len "$target")" >"$OUT/$name.options"
         rm -rf "${seeds:?}/$target" && fuzz_seeds "$target" "$seeds/$target"
