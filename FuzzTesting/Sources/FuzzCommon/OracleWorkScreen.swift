@@ -59,7 +59,8 @@ public struct OracleWorkScreen: Sendable {
     }
 
     /// Whether the trailer's widths are too narrow for what they must address: offsets narrower than
-    /// the offset table's own offset needs, or references narrower than the object count needs.
+    /// the offset table's own offset needs, or references narrower than the object count needs (both
+    /// as CoreFoundation counts: 2^(8·width) must exceed the table offset or the object count).
     /// CoreFoundation rejects this; libplist 2.2 does not check.
     public static func hasTooNarrowWidths(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 32 else { return false }
@@ -69,7 +70,9 @@ public struct OracleWorkScreen: Sendable {
         let count = Layout.bigEndian(bytes, t + 8, 8)
         let table = Layout.bigEndian(bytes, t + 24, 8)
         let offsetsTooNarrow = (1..<8).contains(offsetSize) && table >> (8 * offsetSize) != 0
-        let refsTooNarrow = (1..<8).contains(refSize) && count > 0 && (count - 1) >> (8 * refSize) != 0
+        // CoreFoundation's test, which the reference shares: 2^(8·width) must exceed the object count
+        // itself (not only the highest index), so 256 objects already need 2-byte references.
+        let refsTooNarrow = (1..<8).contains(refSize) && count >> (8 * refSize) != 0
         return offsetsTooNarrow || refsTooNarrow
     }
 

@@ -43,6 +43,17 @@ public enum FuzzRegressionFamily {
             tags: [.fuzz] + tags, error: error, made: made)
     }
 
+    /// `[false]` and 255 unreferenced falses: 256 objects, 1-byte references, 2-byte offsets.
+    static func narrowReferencesAt256Objects() -> [UInt8] {
+        var bytes = Array("bplist00".utf8) + [0xA1, 0x01] + [UInt8](repeating: 0x08, count: 255)
+        let table = bytes.count
+        for offset in [8] + (10..<265) { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+        let count: [UInt8] = [0, 0, 0, 0, 0, 0, 1, 0]
+        bytes += [0, 0, 0, 0, 0, 0, 2, 1] + count + [UInt8](repeating: 0, count: 8)
+        bytes += [0, 0, 0, 0, 0, 0, UInt8(table >> 8), UInt8(table & 0xFF)]
+        return bytes
+    }
+
     public static func vectors() -> [GeneratedVector] {
         let header = "62706c6973743030"
         return [
@@ -168,6 +179,10 @@ public enum FuzzRegressionFamily {
                 "libplist-offset-table-right-after-header", hex(header + "00" + trailer(count: 1, table: 8)), .trailer,
                 "an offset table at byte 8 whose one entry points at byte 0: libplist 2.2 reads \"bplist\" as a UTF-16 string",
                 spec: "bplist.trailer.offset-table-offset", tags: [.trailer]),
+            bad(
+                "oracle-narrow-refs-at-256-objects", narrowReferencesAt256Objects(), .trailer,
+                "256 objects with 1-byte references: 2^8 does not exceed the count (the oracle's screen counted indices)",
+                spec: "bplist.trailer.ref-size-capacity", tags: [.trailer]),
             bad(
                 "libplist-gap-before-trailer", hex(header + "09 08 00" + trailer(count: 1, table: 9)), .trailer,
                 "an unused byte between the offset table and the trailer: libplist 2.2 accepts it",
