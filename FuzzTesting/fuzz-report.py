@@ -93,10 +93,18 @@ def main():
         lines.append("| %s | %s | %d | %d | %.0f | %d | %d | %d | %d | %d | %d | %s |" % (
             t["target"], t.get("configuration", ""), t["seconds"], t["jobs"], t["cpu_seconds"], t["execs"],
             t["execs_per_sec"], t["execs_per_cpu_sec"], t["edges"], t["features"], t["corpus"], t.get("result", "")))
-    note = os.environ.get("FUZZ_REPORT_NOTE_FILE")
-    if note and os.path.exists(note):
-        with open(note, encoding="utf-8") as handle:
-            lines += ["", handle.read().strip()]
+    if os.environ.get("FUZZ_REPORT_NOTE"):
+        lines += ["", os.environ["FUZZ_REPORT_NOTE"]]
+    compare = os.path.join(artifacts, "mutator-compare.txt")
+    if os.path.exists(compare):
+        with open(compare, encoding="utf-8") as handle:
+            rows = [line.split() for line in handle if line.strip() and not line.startswith("#")]
+        lines += ["", "## Structure-aware mutator vs plain libFuzzer (same wall time, side by side)", "",
+                  "Measured by `FuzzTesting/mutator-compare.sh`: both runs of a target start from the same seed corpus "
+                  "at the same time and priority; `XDS_FUZZ_MUTATOR=0` is plain libFuzzer.", "",
+                  "| target | mutator | seconds | CPU s | execs | edges | features | corpus | findings |",
+                  "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+        lines += ["| %s |" % " | ".join(row) for row in rows]
     lines += ["", "## Findings of this campaign", ""]
     new = [(t["target"], f) for t in targets for f in t["findings"]]
     lines += ["- %s: `%s`" % pair for pair in new] or ["None."]
