@@ -67,4 +67,11 @@ import Testing
         #expect(judge.run(testCase, on: AdapterOutputCheck.StubImplementation(result: accepted)).outcome == .pass)
         #expect(judge.run(testCase, on: AdapterOutputCheck.StubImplementation(result: rejected)).outcome != .pass)
     }
+
+    /// FuzzAdapterOutput's first finding: a decode answered with `{"type":"str\u0000ing",…}` put the raw
+    /// NUL of the tagged-JSON error ("unknown type …") into the report cell through the judge's note.
+    @Test func noteQuotingTheAdaptersOutputIsEscaped() throws {
+        let stdout = Array(#"{"type":"str\u0000ing","value":""}"#.utf8) + [0x0A]
+        try AdapterOutputCheck.run([0x00, 0x00, UInt8(stdout.count)] + stdout)
+    }
 }
