@@ -112,7 +112,8 @@ STATS
     summary+=("$(printf '%-22s %-6s %11s execs %7s/s %7s/CPU-s  CPU %7s s  edges %5s  ft %6s  corpus %6s' \
         "$target" "$result" "${execs:-0}" "${rate:-0}" "${per_cpu:-0}" "$cpu" "${edges:-0}" "${features:-0}" \
         "${units:-0}")")
-    if [ "$merge" = 1 ] && [ "$result" = ok ]; then
+    # A finding is in the artifacts, never in the corpus: the corpus merges back either way.
+    if [ "$merge" = 1 ]; then
         fuzz_merge_corpus "$out/${target}_$config" "$target" "$corpus"
     fi
 done

@@ -98,5 +98,5 @@ fuzz_merge_corpus() {
     done
     rm -rf "$keep" && mkdir -p "$keep" && cp "$merged"/* "$keep/" 2>/dev/null || true
     rm -rf "$merged" "$vectors"
-    echo "$target: seed corpus $(find "$keep" -type f | wc -l) inputs, $(du -sk "$keep" | cut -f1) KiB"
+    echo "$target: seed corpus $(find "$keep" -type f | wc -l) inputs, $(($(find "$keep" -type f -exec cat {} + | wc -c) / 1024)) KiB"
 }
