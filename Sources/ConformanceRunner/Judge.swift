@@ -27,7 +27,8 @@ public struct Judge: Sendable {
         if let result, result.verdict != .accepted {
             actual = result.terminationSummary + (actual.isEmpty ? "" : ": " + actual)
         }
-        if let note = grade.note { actual = note + (actual.isEmpty ? "" : " | " + actual) }
+        // A note can quote the adapter's output (a tagged-JSON error names what it read): escaped like it.
+        if let note = grade.note { actual = escapedText(Array(note.utf8)) + (actual.isEmpty ? "" : " | " + actual) }
         return VectorResult(
             caseID: testCase.id, vectorID: metadata.id, area: metadata.area, group: metadata.group,
             level: testCase.level,
