@@ -31,7 +31,8 @@ public enum IconSelectionCheck {
     public static func check(_ json: [UInt8], options: IconFuzzOptions) throws(FuzzFinding) {
         // Parsed once: select(json:) is the parse followed by select(appInfo:), or "no icon" when the
         // parse fails, so only failures go through the bytes entry point (half the JSON work per input).
-        let info = try? AppInfo.parse(json)
+        // The profile's own parse: the legacy profile leaves trailing commas to Foundation, as the original does.
+        let info = try? AppInfo.parse(json, acceptTrailingCommas: options.profile == .legacy)
         let selection =
             info.map {
                 IconSelector.select(appInfo: $0, scale: options.scale, appInfoURL: appInfoURL, profile: options.profile)

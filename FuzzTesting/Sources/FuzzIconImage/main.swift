@@ -77,8 +77,11 @@ enum IconLoadingCheck {
     /// both profiles; the recommended profile never raises; an icon is an https URL.
     static func checkAppInfo(_ bytes: [UInt8], scale: Int) throws(FuzzFinding) {
         let base = "https://example.com/app/appInfo.json"
-        let parsed = Result { () throws(AppInfoError) -> AppInfo in try AppInfo.parse(bytes) }
         for profile in IconProfile.allCases {
+            // Each profile's own parse: the legacy one leaves trailing commas to Foundation, as the original does.
+            let parsed = Result { () throws(AppInfoError) -> AppInfo in
+                try AppInfo.parse(bytes, acceptTrailingCommas: profile == .legacy)
+            }
             let selection = IconSelector.select(json: bytes, scale: scale, appInfoURL: base, profile: profile)
             if case .failure = parsed, case .none(.appInfoRejected) = selection {
                 continue
