@@ -22,8 +22,8 @@ public enum BPlistEncoder {
         for object in objects {
             offsets.append(out.count)
             switch object {
-            case .scalar(let scalar):
-                ScalarBytes.append(scalar, to: &out)
+            case .scalar(let start, let count):
+                out.append(contentsOf: flattener.scalarBytes[start..<(start + count)])
             case .collection(let marker, let start, let count):
                 appendHead(marker, count: marker == 0xD0 ? count / 2 : count, to: &out)
                 for ref in flattener.refs[start..<(start + count)] {
@@ -78,24 +78,29 @@ public enum BPlistEncoder {
 }
 
 /// Numbers objects depth-first, sharing equal scalars; container refs live in one flat list.
+///
+/// Each scalar is written once, when first met, into `scalarBytes`; equal scalars are found by
+/// those bytes. Two scalars are written alike exactly when plistlib shares them (same type and
+/// same value: strings scalar by scalar, reals and dates by bit pattern), because the marker names
+/// the type and each type's encoding is one-to-one.
 struct Flattener {
     enum Object {
-        case scalar(PropertyListValue)
+        /// The object's bytes are `scalarBytes[start..<start+count]`.
+        case scalar(start: Int, count: Int)
         /// `0xA0`, `0xC0` or `0xD0` and its refs `refs[start..<start+count]` (dictionary: keys, then values).
         case collection(UInt8, start: Int, count: Int)
     }
 
     var objects: [Object] = []
     var refs: [Int] = []
-    /// An upper bound of the scalar payload bytes, for reserving the output.
-    var payloadBytes = 0
-    private var scalars: [ScalarKey: Int] = [:]
+    /// Every distinct scalar's object bytes, in object order.
+    private(set) var scalarBytes: [UInt8] = []
+    /// The scalar payload bytes, for reserving the output.
+    var payloadBytes: Int { scalarBytes.count }
+    private var scalars = ScalarTable()
 
     init(capacity: Int) {
         objects.reserveCapacity(capacity)
-        // Distinct scalars are often far fewer than values: a table reserved for every value of a large
-        // tree cost +13 MiB on 2.3 MB of records, more than the few rehashes past 4,096 cost in time.
-        scalars.reserveCapacity(min(capacity, 1 << 12))
     }
 
     /// Values in `value`'s tree, dictionary keys included: an upper bound of the objects written.
@@ -125,7 +130,9 @@ struct Flattener {
                     ? $0.prefix < $1.prefix : UTF8Text.precedes(pairs[$0.index].key, pairs[$1.index].key)
             }
             for (position, entry) in order.enumerated() {
-                refs[start + position] = scalar(.string(pairs[entry.index].key))
+                let mark = scalarBytes.count
+                ScalarBytes.append(string: pairs[entry.index].key, to: &scalarBytes)
+                refs[start + position] = shared(from: mark)
             }
             for (position, entry) in order.enumerated() {
                 refs[start + pairs.count + position] = flatten(pairs[entry.index].value)
@@ -133,18 +140,15 @@ struct Flattener {
             return index
         case .uid:
             // plistlib shares scalars by value but UIDs only by identity: each occurrence is written.
-            objects.append(.scalar(value))
-            payloadBytes += 9
+            let mark = scalarBytes.count
+            ScalarBytes.append(value, to: &scalarBytes)
+            objects.append(.scalar(start: mark, count: scalarBytes.count - mark))
             return objects.count - 1
         default:
-            return scalar(value)
+            let mark = scalarBytes.count
+            ScalarBytes.append(value, to: &scalarBytes)
+            return shared(from: mark)
         }
-    }
-
-    @inline(__always) private static func lookUpOrInsert(_ next: Int, in slot: inout Int?) -> Int {
-        if let earlier = slot { return earlier }
-        slot = next
-        return next
     }
 
     private mutating func collection(_ marker: UInt8, _ elements: [PropertyListValue]) -> Int {
@@ -156,52 +160,70 @@ struct Flattener {
         return index
     }
 
-    private mutating func scalar(_ value: PropertyListValue) -> Int {
+    /// The scalar just written at `scalarBytes[mark...]`: the earlier object with the same bytes
+    /// (and the new copy dropped), or a new object.
+    private mutating func shared(from mark: Int) -> Int {
         let next = objects.count
-        // One hash lookup whether the scalar is new or seen (updateValue then restoring cost two).
-        let found = Self.lookUpOrInsert(next, in: &scalars[ScalarKey(value)])
-        if found != next { return found }
-        objects.append(.scalar(value))
-        payloadBytes += ScalarBytes.sizeBound(value)
+        let found = scalarBytes.withUnsafeBufferPointer { scalars.lookUpOrInsert(next, from: mark, in: $0) }
+        if found != next {
+            scalarBytes.removeSubrange(mark...)
+            return found
+        }
+        objects.append(.scalar(start: mark, count: scalarBytes.count - mark))
         return next
     }
 }
 
-/// A scalar compared as plistlib compares them for sharing: same type and same written bytes
-/// (strings scalar by scalar, reals and dates by bit pattern).
-struct ScalarKey: Hashable {
-    let value: PropertyListValue
-    init(_ value: PropertyListValue) { self.value = value }
-
-    static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool {
-        switch (lhs.value, rhs.value) {
-        // String == is canonical equivalence (fast for unequal strings); the bytes decide.
-        case let (.string(a), .string(b)): return UTF8Text.equal(a, b)
-        case let (.integer(a), .integer(b)): return a == b
-        case let (.real(a), .real(b)), let (.date(a), .date(b)): return a.bitPattern == b.bitPattern
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.data(a), .data(b)):
-            return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { ByteView.equal(x, $0) } }
-        case (.null, .null): return true
-        default: return false
-        }
+/// Scalar objects by their bytes: open addressing over seeded hashes (`Hasher`, so hostile values
+/// cannot force collisions), compared in place in `scalarBytes`.
+struct ScalarTable {
+    private struct Slot {
+        var start = 0
+        /// Object index + 1; 0 when empty.
+        var object = 0
+        var hash: UInt32 = 0
+        var count: UInt32 = 0
     }
 
-    func hash(into hasher: inout Hasher) {
-        switch value {
-        case .string(let string):
-            // == compares bytes, so hashing the bytes is consistent with it.
-            hasher.combine(0 as UInt8)
-            var string = string
-            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        case .integer(let integer): hasher.combine(integer)
-        case .real(let real): hasher.combine(real.bitPattern)
-        case .date(let seconds): hasher.combine(~seconds.bitPattern)
-        case .bool(let flag): hasher.combine(flag)
-        case .data(let bytes):
-            hasher.combine(bytes.count)
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        default: hasher.combine(1 as UInt8)
+    /// A power of two, at most half full.
+    private var slots: [Slot] = []
+    private var used = 0
+
+    /// The object whose bytes equal `bytes[start...]`, or `next` after recording it.
+    mutating func lookUpOrInsert(_ next: Int, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let candidate = UnsafeBufferPointer(rebasing: bytes[start...])
+        // Beyond 4 GiB a scalar is written again rather than shared.
+        guard let count = UInt32(exactly: candidate.count) else { return next }
+        if slots.isEmpty { slots = Array(repeating: Slot(), count: 64) }
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(candidate))
+        let hash = UInt32(truncatingIfNeeded: hasher.finalize())
+        let mask = slots.count - 1
+        var position = Int(hash) & mask
+        while slots[position].object != 0 {
+            let slot = slots[position]
+            if slot.hash == hash, slot.count == count,
+                ByteView.equal(UnsafeBufferPointer(rebasing: bytes[slot.start..<(slot.start + Int(count))]), candidate)
+            {
+                return slot.object - 1
+            }
+            position = (position + 1) & mask
+        }
+        slots[position] = Slot(start: start, object: next + 1, hash: hash, count: count)
+        used += 1
+        if used * 2 > slots.count { grow() }
+        return next
+    }
+
+    /// Twice the slots (a table of 2^32 slots would not fit in memory, so 32 bits of hash suffice).
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Slot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.object != 0 {
+            var position = Int(slot.hash) & mask
+            while slots[position].object != 0 { position = (position + 1) & mask }
+            slots[position] = slot
         }
     }
 }
@@ -209,13 +231,6 @@ struct ScalarKey: Hashable {
 /// Strings compared by their UTF-8 bytes, read in place (the generic `elementsEqual` and
 /// `lexicographicallyPrecedes` walk an iterator byte by byte).
 enum UTF8Text {
-    /// Byte-equal (and so also canonically equal).
-    @inline(__always) static func equal(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var (a, b) = (a, b)
-        return a.withUTF8 { x in b.withUTF8 { ByteView.equal(x, $0) } }
-    }
-
     /// The first eight UTF-8 bytes, big-endian, zero-padded: ordering prefixes orders the strings
     /// wherever the prefixes differ.
     @inline(__always) static func prefix(_ string: String) -> UInt64 {
