@@ -98,6 +98,10 @@ struct Flattener {
     /// The scalar payload bytes, for reserving the output.
     var payloadBytes: Int { scalarBytes.count }
     private var scalars = ScalarTable()
+    /// Keys of at most eight UTF-8 bytes by prefix and length (see `key(_:prefix:)`).
+    private var shortKeys: [(prefix: UInt64, length: Int, object: Int)] = []
+    /// Dictionaries met so far.
+    private var dictionaries = 0
 
     init(capacity: Int) {
         objects.reserveCapacity(capacity)
@@ -119,6 +123,7 @@ struct Flattener {
         case .dictionary(let entries):
             let index = objects.count
             let start = refs.count
+            dictionaries += 1
             objects.append(.collection(0xD0, start: start, count: entries.count * 2))
             refs.append(contentsOf: repeatElement(0, count: entries.count * 2))
             // Sorted by UTF-8 bytes: an index sort on each key's first eight bytes (read once per key),
@@ -130,9 +135,7 @@ struct Flattener {
                     ? $0.prefix < $1.prefix : UTF8Text.precedes(pairs[$0.index].key, pairs[$1.index].key)
             }
             for (position, entry) in order.enumerated() {
-                let mark = scalarBytes.count
-                ScalarBytes.append(string: pairs[entry.index].key, to: &scalarBytes)
-                refs[start + position] = shared(from: mark)
+                refs[start + position] = key(pairs[entry.index].key, prefix: entry.prefix)
             }
             for (position, entry) in order.enumerated() {
                 refs[start + pairs.count + position] = flatten(pairs[entry.index].value)
@@ -149,6 +152,26 @@ struct Flattener {
             ScalarBytes.append(value, to: &scalarBytes)
             return shared(from: mark)
         }
+    }
+
+    /// The object of dictionary key `key` whose first eight UTF-8 bytes are `prefix`. A key of at
+    /// most eight bytes is exactly its prefix and length, so records' keys are found in `shortKeys`
+    /// (direct-mapped) without being written or hashed again.
+    private mutating func key(_ key: String, prefix: UInt64) -> Int {
+        let length = key.utf8.count
+        let slot = Int(truncatingIfNeeded: ((prefix ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        // A lone dictionary (the attribute) has nothing to find again: the cache starts with the second.
+        let cacheable = length <= 8 && dictionaries > 1
+        if cacheable {
+            if shortKeys.isEmpty { shortKeys = Array(repeating: (0, -1, 0), count: 64) }
+            let cached = shortKeys[slot]
+            if cached.length == length && cached.prefix == prefix { return cached.object }
+        }
+        let mark = scalarBytes.count
+        ScalarBytes.append(string: key, to: &scalarBytes)
+        let object = shared(from: mark)
+        if cacheable { shortKeys[slot] = (prefix, length, object) }
+        return object
     }
 
     private mutating func collection(_ marker: UInt8, _ elements: [PropertyListValue]) -> Int {
