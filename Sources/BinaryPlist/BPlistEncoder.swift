@@ -10,7 +10,7 @@
 public enum BPlistEncoder {
     /// Encodes `value` as a complete bplist00 document.
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
-        var flattener = Flattener(capacity: Flattener.objectCount(value))
+        var flattener = Flattener()
         let top = flattener.flatten(value)
         let objects = flattener.objects
         let refSize = byteWidth(UInt64(objects.count))
@@ -103,19 +103,6 @@ struct Flattener {
     /// Dictionaries met so far.
     private var dictionaries = 0
 
-    init(capacity: Int) {
-        objects.reserveCapacity(capacity)
-    }
-
-    /// Values in `value`'s tree, dictionary keys included: an upper bound of the objects written.
-    static func objectCount(_ value: PropertyListValue) -> Int {
-        switch value {
-        case .array(let elements), .set(let elements): return elements.reduce(1) { $0 + objectCount($1) }
-        case .dictionary(let entries): return entries.values.reduce(1) { $0 + 1 + objectCount($1) }
-        default: return 1
-        }
-    }
-
     mutating func flatten(_ value: PropertyListValue) -> Int {
         switch value {
         case .array(let elements): return collection(0xA0, elements)
@@ -200,12 +187,13 @@ struct Flattener {
 /// Scalar objects by their bytes: open addressing over seeded hashes (`Hasher`, so hostile values
 /// cannot force collisions), compared in place in `scalarBytes`.
 struct ScalarTable {
+    /// 16 bytes. No length: scalar encodings are self-delimiting (the marker and count give the
+    /// length), so an earlier scalar whose first bytes equal a whole candidate is that candidate.
     private struct Slot {
         var start = 0
         /// Object index + 1; 0 when empty.
-        var object = 0
+        var object: UInt32 = 0
         var hash: UInt32 = 0
-        var count: UInt32 = 0
     }
 
     /// A power of two, at most half full.
@@ -215,8 +203,8 @@ struct ScalarTable {
     /// The object whose bytes equal `bytes[start...]`, or `next` after recording it.
     mutating func lookUpOrInsert(_ next: Int, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let candidate = UnsafeBufferPointer(rebasing: bytes[start...])
-        // Beyond 4 GiB a scalar is written again rather than shared.
-        guard let count = UInt32(exactly: candidate.count) else { return next }
+        // Past 2^32 - 2 objects a scalar is written again rather than shared.
+        guard let object = UInt32(exactly: next + 1), object != .max else { return next }
         if slots.isEmpty { slots = Array(repeating: Slot(), count: 64) }
         var hasher = Hasher()
         hasher.combine(bytes: UnsafeRawBufferPointer(candidate))
@@ -225,14 +213,15 @@ struct ScalarTable {
         var position = Int(hash) & mask
         while slots[position].object != 0 {
             let slot = slots[position]
-            if slot.hash == hash, slot.count == count,
-                ByteView.equal(UnsafeBufferPointer(rebasing: bytes[slot.start..<(slot.start + Int(count))]), candidate)
+            if slot.hash == hash,
+                ByteView.equal(
+                    UnsafeBufferPointer(rebasing: bytes[slot.start..<(slot.start + candidate.count)]), candidate)
             {
-                return slot.object - 1
+                return Int(slot.object) - 1
             }
             position = (position + 1) & mask
         }
-        slots[position] = Slot(start: start, object: next + 1, hash: hash, count: count)
+        slots[position] = Slot(start: start, object: object, hash: hash)
         used += 1
         if used * 2 > slots.count { grow() }
         return next
