@@ -10,7 +10,7 @@
 public enum BPlistEncoder {
     /// Encodes `value` as a complete bplist00 document.
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
-        var flattener = Flattener(capacity: Flattener.objectCount(value))
+        var flattener = Flattener()
         let top = flattener.flatten(value)
         let objects = flattener.objects
         let refSize = byteWidth(UInt64(objects.count))
@@ -22,8 +22,8 @@ public enum BPlistEncoder {
         for object in objects {
             offsets.append(out.count)
             switch object {
-            case .scalar(let scalar):
-                ScalarBytes.append(scalar, to: &out)
+            case .scalar(let start, let count):
+                out.append(contentsOf: flattener.scalarBytes[start..<(start + count)])
             case .collection(let marker, let start, let count):
                 appendHead(marker, count: marker == 0xD0 ? count / 2 : count, to: &out)
                 for ref in flattener.refs[start..<(start + count)] {
@@ -78,34 +78,30 @@ public enum BPlistEncoder {
 }
 
 /// Numbers objects depth-first, sharing equal scalars; container refs live in one flat list.
+///
+/// Each scalar is written once, when first met, into `scalarBytes`; equal scalars are found by
+/// those bytes. Two scalars are written alike exactly when plistlib shares them (same type and
+/// same value: strings scalar by scalar, reals and dates by bit pattern), because the marker names
+/// the type and each type's encoding is one-to-one.
 struct Flattener {
     enum Object {
-        case scalar(PropertyListValue)
+        /// The object's bytes are `scalarBytes[start..<start+count]`.
+        case scalar(start: Int, count: Int)
         /// `0xA0`, `0xC0` or `0xD0` and its refs `refs[start..<start+count]` (dictionary: keys, then values).
         case collection(UInt8, start: Int, count: Int)
     }
 
     var objects: [Object] = []
     var refs: [Int] = []
-    /// An upper bound of the scalar payload bytes, for reserving the output.
-    var payloadBytes = 0
-    private var scalars: [ScalarKey: Int] = [:]
-
-    init(capacity: Int) {
-        objects.reserveCapacity(capacity)
-        // Distinct scalars are often far fewer than values: a table reserved for every value of a large
-        // tree cost +13 MiB on 2.3 MB of records, more than the few rehashes past 4,096 cost in time.
-        scalars.reserveCapacity(min(capacity, 1 << 12))
-    }
-
-    /// Values in `value`'s tree, dictionary keys included: an upper bound of the objects written.
-    static func objectCount(_ value: PropertyListValue) -> Int {
-        switch value {
-        case .array(let elements), .set(let elements): return elements.reduce(1) { $0 + objectCount($1) }
-        case .dictionary(let entries): return entries.values.reduce(1) { $0 + 1 + objectCount($1) }
-        default: return 1
-        }
-    }
+    /// Every distinct scalar's object bytes, in object order.
+    private(set) var scalarBytes: [UInt8] = []
+    /// The scalar payload bytes, for reserving the output.
+    var payloadBytes: Int { scalarBytes.count }
+    private var scalars = ScalarTable()
+    /// Keys of at most eight UTF-8 bytes by prefix and length (see `key(_:prefix:)`).
+    private var shortKeys: [(prefix: UInt64, length: Int, object: Int)] = []
+    /// Dictionaries met so far.
+    private var dictionaries = 0
 
     mutating func flatten(_ value: PropertyListValue) -> Int {
         switch value {
@@ -114,6 +110,7 @@ struct Flattener {
         case .dictionary(let entries):
             let index = objects.count
             let start = refs.count
+            dictionaries += 1
             objects.append(.collection(0xD0, start: start, count: entries.count * 2))
             refs.append(contentsOf: repeatElement(0, count: entries.count * 2))
             // Sorted by UTF-8 bytes: an index sort on each key's first eight bytes (read once per key),
@@ -125,7 +122,7 @@ struct Flattener {
                     ? $0.prefix < $1.prefix : UTF8Text.precedes(pairs[$0.index].key, pairs[$1.index].key)
             }
             for (position, entry) in order.enumerated() {
-                refs[start + position] = scalar(.string(pairs[entry.index].key))
+                refs[start + position] = key(pairs[entry.index].key, prefix: entry.prefix)
             }
             for (position, entry) in order.enumerated() {
                 refs[start + pairs.count + position] = flatten(pairs[entry.index].value)
@@ -133,18 +130,35 @@ struct Flattener {
             return index
         case .uid:
             // plistlib shares scalars by value but UIDs only by identity: each occurrence is written.
-            objects.append(.scalar(value))
-            payloadBytes += 9
+            let mark = scalarBytes.count
+            ScalarBytes.append(value, to: &scalarBytes)
+            objects.append(.scalar(start: mark, count: scalarBytes.count - mark))
             return objects.count - 1
         default:
-            return scalar(value)
+            let mark = scalarBytes.count
+            ScalarBytes.append(value, to: &scalarBytes)
+            return shared(from: mark)
         }
     }
 
-    @inline(__always) private static func lookUpOrInsert(_ next: Int, in slot: inout Int?) -> Int {
-        if let earlier = slot { return earlier }
-        slot = next
-        return next
+    /// The object of dictionary key `key` whose first eight UTF-8 bytes are `prefix`. A key of at
+    /// most eight bytes is exactly its prefix and length, so records' keys are found in `shortKeys`
+    /// (direct-mapped) without being written or hashed again.
+    private mutating func key(_ key: String, prefix: UInt64) -> Int {
+        let length = key.utf8.count
+        let slot = Int(truncatingIfNeeded: ((prefix ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        // A lone dictionary (the attribute) has nothing to find again: the cache starts with the second.
+        let cacheable = length <= 8 && dictionaries > 1
+        if cacheable {
+            if shortKeys.isEmpty { shortKeys = Array(repeating: (0, -1, 0), count: 64) }
+            let cached = shortKeys[slot]
+            if cached.length == length && cached.prefix == prefix { return cached.object }
+        }
+        let mark = scalarBytes.count
+        ScalarBytes.append(string: key, to: &scalarBytes)
+        let object = shared(from: mark)
+        if cacheable { shortKeys[slot] = (prefix, length, object) }
+        return object
     }
 
     private mutating func collection(_ marker: UInt8, _ elements: [PropertyListValue]) -> Int {
@@ -156,52 +170,72 @@ struct Flattener {
         return index
     }
 
-    private mutating func scalar(_ value: PropertyListValue) -> Int {
+    /// The scalar just written at `scalarBytes[mark...]`: the earlier object with the same bytes
+    /// (and the new copy dropped), or a new object.
+    private mutating func shared(from mark: Int) -> Int {
         let next = objects.count
-        // One hash lookup whether the scalar is new or seen (updateValue then restoring cost two).
-        let found = Self.lookUpOrInsert(next, in: &scalars[ScalarKey(value)])
-        if found != next { return found }
-        objects.append(.scalar(value))
-        payloadBytes += ScalarBytes.sizeBound(value)
+        let found = scalarBytes.withUnsafeBufferPointer { scalars.lookUpOrInsert(next, from: mark, in: $0) }
+        if found != next {
+            scalarBytes.removeSubrange(mark...)
+            return found
+        }
+        objects.append(.scalar(start: mark, count: scalarBytes.count - mark))
         return next
     }
 }
 
-/// A scalar compared as plistlib compares them for sharing: same type and same written bytes
-/// (strings scalar by scalar, reals and dates by bit pattern).
-struct ScalarKey: Hashable {
-    let value: PropertyListValue
-    init(_ value: PropertyListValue) { self.value = value }
-
-    static func == (lhs: ScalarKey, rhs: ScalarKey) -> Bool {
-        switch (lhs.value, rhs.value) {
-        // String == is canonical equivalence (fast for unequal strings); the bytes decide.
-        case let (.string(a), .string(b)): return UTF8Text.equal(a, b)
-        case let (.integer(a), .integer(b)): return a == b
-        case let (.real(a), .real(b)), let (.date(a), .date(b)): return a.bitPattern == b.bitPattern
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.data(a), .data(b)):
-            return a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { ByteView.equal(x, $0) } }
-        case (.null, .null): return true
-        default: return false
-        }
+/// Scalar objects by their bytes: open addressing over seeded hashes (`Hasher`, so hostile values
+/// cannot force collisions), compared in place in `scalarBytes`.
+struct ScalarTable {
+    /// 16 bytes. No length: scalar encodings are self-delimiting (the marker and count give the
+    /// length), so an earlier scalar whose first bytes equal a whole candidate is that candidate.
+    private struct Slot {
+        var start = 0
+        /// Object index + 1; 0 when empty.
+        var object: UInt32 = 0
+        var hash: UInt32 = 0
     }
 
-    func hash(into hasher: inout Hasher) {
-        switch value {
-        case .string(let string):
-            // == compares bytes, so hashing the bytes is consistent with it.
-            hasher.combine(0 as UInt8)
-            var string = string
-            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        case .integer(let integer): hasher.combine(integer)
-        case .real(let real): hasher.combine(real.bitPattern)
-        case .date(let seconds): hasher.combine(~seconds.bitPattern)
-        case .bool(let flag): hasher.combine(flag)
-        case .data(let bytes):
-            hasher.combine(bytes.count)
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        default: hasher.combine(1 as UInt8)
+    /// A power of two, at most half full.
+    private var slots: [Slot] = []
+    private var used = 0
+
+    /// The object whose bytes equal `bytes[start...]`, or `next` after recording it.
+    mutating func lookUpOrInsert(_ next: Int, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let candidate = UnsafeBufferPointer(rebasing: bytes[start...])
+        // Past 2^32 - 2 objects a scalar is written again rather than shared.
+        guard let object = UInt32(exactly: next + 1), object != .max else { return next }
+        if slots.isEmpty { slots = Array(repeating: Slot(), count: 64) }
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(candidate))
+        let hash = UInt32(truncatingIfNeeded: hasher.finalize())
+        let mask = slots.count - 1
+        var position = Int(hash) & mask
+        while slots[position].object != 0 {
+            let slot = slots[position]
+            if slot.hash == hash,
+                ByteView.equal(
+                    UnsafeBufferPointer(rebasing: bytes[slot.start..<(slot.start + candidate.count)]), candidate)
+            {
+                return Int(slot.object) - 1
+            }
+            position = (position + 1) & mask
+        }
+        slots[position] = Slot(start: start, object: object, hash: hash)
+        used += 1
+        if used * 2 > slots.count { grow() }
+        return next
+    }
+
+    /// Twice the slots (a table of 2^32 slots would not fit in memory, so 32 bits of hash suffice).
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Slot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.object != 0 {
+            var position = Int(slot.hash) & mask
+            while slots[position].object != 0 { position = (position + 1) & mask }
+            slots[position] = slot
         }
     }
 }
@@ -209,13 +243,6 @@ struct ScalarKey: Hashable {
 /// Strings compared by their UTF-8 bytes, read in place (the generic `elementsEqual` and
 /// `lexicographicallyPrecedes` walk an iterator byte by byte).
 enum UTF8Text {
-    /// Byte-equal (and so also canonically equal).
-    @inline(__always) static func equal(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var (a, b) = (a, b)
-        return a.withUTF8 { x in b.withUTF8 { ByteView.equal(x, $0) } }
-    }
-
     /// The first eight UTF-8 bytes, big-endian, zero-padded: ordering prefixes orders the strings
     /// wherever the prefixes differ.
     @inline(__always) static func prefix(_ string: String) -> UInt64 {

@@ -27,6 +27,8 @@ struct DocumentBuilder {
     private(set) var children: [UInt32] = []
     /// Elements of the containers being checked, innermost last.
     private var pending: [UInt32] = []
+    /// Key lists of finished dictionaries whose keys were all different.
+    private var distinctKeys = DistinctKeyLists()
     var statistics = DecodingStatistics()
 
     /// The cost of one value in the materialised-size bound.
@@ -272,6 +274,10 @@ struct DocumentBuilder {
         if hashed { keyTable.reset() }
         var size = SubtreeSize(height: 1, values: 1, bytes: 0)
         var kept = 0
+        // While this dictionary's keys are the same objects, in the same order, as an earlier one's
+        // whose keys all differed, each key differs from the ones before it: nothing to compare.
+        var proven: [UInt32] = []
+        var matching = !hashed
         for entry in 0..<count {
             let (keyRef, keyPosition) = try layout.reference(entry, from: body)
             let keyBytes = try key(keyRef, depth: depth + 1, referencedAt: keyPosition)
@@ -279,10 +285,14 @@ struct DocumentBuilder {
             let element = try visit(valueRef, depth: depth + 1, referencedAt: valuePosition)
             size.height = max(size.height, element.height + 1)
             let keyNode = nodes[keyRef]
+            if matching && entry == 0 { proven = distinctKeys.list(startingWith: keyRef) }
+            if matching && (entry >= proven.count || Int(proven[entry]) != keyRef) { matching = false }
             let duplicate =
-                hashed
-                ? keyTable.insert(keyRef, keyNode, in: view)
-                : isDuplicate(keyRef, keyNode, in: sink, kept: kept)
+                matching
+                ? false
+                : hashed
+                    ? keyTable.insert(keyRef, keyNode, in: view)
+                    : isDuplicate(keyRef, keyNode, in: sink, kept: kept)
             if duplicate {
                 // bplist.dict.duplicate-key: two readers could pick different winners.
                 guard rules.keepsFirstDuplicateKey else {
@@ -297,6 +307,11 @@ struct DocumentBuilder {
             kept += 1
             // The key and the value's expansion.
             try expand(&size, values: 1 + element.values, bytes: keyBytes + element.bytes, at: start)
+        }
+        if !hashed && !matching && kept == count && count >= 2 {
+            if !distinctKeys.holds(count: count, { stored(2 * $0, in: sink) }) {
+                distinctKeys.store((0..<count).map { UInt32(truncatingIfNeeded: stored(2 * $0, in: sink)) })
+            }
         }
         nodes[index] = DocumentNode(.dictionary, count: kept, word: UInt64(close(sink, size: size)))
         return size

@@ -12,6 +12,8 @@ struct DocumentMaterialiser {
     /// Recently built shared keys by object index (direct-mapped): records written by a canonical
     /// encoder share one object per key text, so each key string is built once, not once per record.
     private var keys: [(index: Int, key: String)] = []
+    /// Recently built dictionary shapes (direct-mapped), see `DictionaryShape`.
+    private var shapes: [DictionaryShape?] = []
 
     init(nodes: [DocumentNode], children: [UInt32], view: ByteView) {
         self.nodes = nodes
@@ -59,8 +61,13 @@ struct DocumentMaterialiser {
             for position in start..<(start + node.count) { elements.append(value(Int(children[position]))) }
             return node.kind == .set ? .set(elements) : .array(elements)
         case .dictionary:
+            let start = Int(node.word) + SubtreeSize.words
+            if node.count >= 2, let shape = shape(start: start, count: node.count) {
+                // The key table is copied as it is (same seed, same buckets): no key is hashed again.
+                return .dictionary(shape.positions.mapValues { value(Int(children[start + 2 * $0 + 1])) })
+            }
             var entries = [String: PropertyListValue](minimumCapacity: node.count)
-            var position = Int(node.word) + SubtreeSize.words
+            var position = start
             for _ in 0..<node.count {
                 let key = self.key(Int(children[position]))
                 entries[key] = value(Int(children[position + 1]))
@@ -68,5 +75,41 @@ struct DocumentMaterialiser {
             }
             return .dictionary(entries)
         }
+    }
+
+    /// The shape of the dictionary whose `count` entries start at `children[start]`, from the cache or
+    /// made now; nil when a key is not shared (then no other dictionary can have the same key objects).
+    private mutating func shape(start: Int, count: Int) -> DictionaryShape? {
+        let first = children[start]
+        let slot = Int((first &* 0x9E37_79B9 ^ UInt32(truncatingIfNeeded: count)) >> 28)
+        if shapes.isEmpty { shapes = Array(repeating: nil, count: 16) }
+        if let shape = shapes[slot], shape.matches(children, start: start, count: count) { return shape }
+        var keyIndices: [UInt32] = []
+        keyIndices.reserveCapacity(count)
+        for entry in 0..<count {
+            let index = children[start + 2 * entry]
+            guard nodes[Int(index)].isShared else { return nil }
+            keyIndices.append(index)
+        }
+        var positions = [String: Int](minimumCapacity: count)
+        for entry in 0..<count { positions[key(Int(keyIndices[entry]))] = entry }
+        let shape = DictionaryShape(keys: keyIndices, positions: positions)
+        shapes[slot] = shape
+        return shape
+    }
+}
+
+/// The keys of a dictionary as object indices, and its key table (key → entry position). Records
+/// written by a canonical encoder use one object per key text, so every record of a kind has the same
+/// key objects in the same order: its dictionary is the table with the values put in
+/// (`mapValues`, which keeps the buckets), and its keys are neither built nor hashed again.
+private struct DictionaryShape {
+    let keys: [UInt32]
+    let positions: [String: Int]
+
+    func matches(_ children: [UInt32], start: Int, count: Int) -> Bool {
+        guard keys.count == count else { return false }
+        for entry in 0..<count where children[start + 2 * entry] != keys[entry] { return false }
+        return true
     }
 }

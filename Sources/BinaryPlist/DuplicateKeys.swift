@@ -94,3 +94,32 @@ struct KeyTable {
         }
     }
 }
+
+/// Key lists (object indices) of recently finished small dictionaries whose keys all differed,
+/// direct-mapped by the first key. Records written by a canonical encoder use one object per key
+/// text, so the next record of a kind has the same keys in the same order and needs no comparison.
+struct DistinctKeyLists {
+    private var lists: [[UInt32]] = []
+    private static let slots = 8
+
+    /// The list whose first key is `first`, or an empty one.
+    func list(startingWith first: Int) -> [UInt32] {
+        guard !lists.isEmpty else { return [] }
+        let list = lists[first & (Self.slots - 1)]
+        return list.first.map { Int($0) == first } == true ? list : []
+    }
+
+    /// Whether the list of the `count` keys `key(0)`, `key(1)`, … is kept already.
+    func holds(count: Int, _ key: (Int) -> Int) -> Bool {
+        guard !lists.isEmpty else { return false }
+        let list = lists[key(0) & (Self.slots - 1)]
+        return list.count == count && (0..<count).allSatisfy { Int(list[$0]) == key($0) }
+    }
+
+    /// Keeps `list` (keys that all differ), replacing the list in its slot.
+    mutating func store(_ list: [UInt32]) {
+        guard let first = list.first else { return }
+        if lists.isEmpty { lists = Array(repeating: [], count: Self.slots) }
+        lists[Int(first) & (Self.slots - 1)] = list
+    }
+}

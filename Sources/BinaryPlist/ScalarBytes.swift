@@ -27,15 +27,6 @@ enum ScalarBytes {
         }
     }
 
-    /// At least the number of bytes `append` writes for `value`.
-    static func sizeBound(_ value: PropertyListValue) -> Int {
-        switch value {
-        case .string(let string): return 2 * string.utf8.count + 9
-        case .data(let bytes): return bytes.count + 9
-        default: return 17
-        }
-    }
-
     /// ASCII (`0x5n`) when every scalar is below 0x80, else UTF-16BE (`0x6n`, count in code units).
     static func append(string: String, to out: inout [UInt8]) {
         let utf8 = string.utf8

@@ -46,4 +46,28 @@ import Testing
     func writesIntegersInMinimalWidth(value: Int128, hex: String) {
         #expect(hexString(ScalarBytes.integer(value)) == hex)
     }
+
+    /// Short keys are found again by their first eight bytes and length: keys that share a
+    /// zero-padded prefix ("a", "a\0", "", "\0") or are longer than eight bytes stay apart, and
+    /// each key text is one object however many dictionaries use it.
+    @Test func keysOfManyDictionariesStayDistinctAndShared() throws {
+        let texts = ["a", "a\0", "", "\0", "abcdefgh", "abcdefghi", "abcdefghj", "é"]
+        let value = PropertyListValue.array(
+            (0..<40).map { record in
+                .dictionary(
+                    Dictionary(
+                        uniqueKeysWithValues: texts.enumerated().filter { ($0.offset + record) % 3 != 0 }.map {
+                            ($0.element, .integer(Int128(record * 10 + $0.offset)))
+                        }))
+            })
+        let bytes = BPlistEncoder.encode(value)
+        #expect(try BPlistDecoder.decode(bytes) == value)
+        // One object per key text, one per distinct integer, one per container: nothing else.
+        let used = Set(
+            (0..<40).flatMap { record in
+                texts.indices.filter { ($0 + record) % 3 != 0 }.map { record * 10 + $0 }
+            })
+        let objectCount = Int(bytes[(bytes.count - 24)..<(bytes.count - 16)].reduce(0) { $0 << 8 | UInt64($1) })
+        #expect(objectCount == 1 + 40 + texts.count + used.count)
+    }
 }

@@ -141,3 +141,55 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
         #expect(document.count(of: document.root) == 10_000)
     }
 }
+
+/// Records that share their key objects: the builder skips comparing keys it has seen differ in an
+/// earlier dictionary, and the materialiser reuses an earlier dictionary's key table; both only
+/// while the keys are the same objects in the same order.
+@Suite struct SharedKeyTests {
+    /// An array of dictionaries; entries name keys (objects after the dictionaries) and small ints.
+    static func records(_ dictionaries: [[(key: Int, value: UInt8)]], keys: [[UInt8]]) -> [UInt8] {
+        let count = dictionaries.count
+        let keyBase = 1 + count
+        let valueBase = keyBase + keys.count
+        let values = dictionaries.flatMap { $0.map(\.value) }.max().map { Int($0) + 1 } ?? 0
+        let root = [0xA0 | UInt8(count)] + (1...count).map { UInt8($0) }
+        let objects = dictionaries.map { entries in
+            [0xD0 | UInt8(entries.count)] + entries.map { UInt8(keyBase + $0.key) }
+                + entries.map { UInt8(valueBase + Int($0.value)) }
+        }
+        return PlistBuilder([root] + objects + keys + (0..<values).map { [0x10, UInt8($0)] }).bytes
+    }
+
+    static let keys = [ascii("a"), ascii("b"), ascii("c"), ascii("a")]  // key 3 spells key 0 again
+
+    @Test func materialisedRecordsKeepTheirOwnKeysAndValues() throws {
+        let shapes: [[(key: Int, value: UInt8)]] = [
+            [(0, 1), (1, 2)], [(0, 3), (1, 4)], [(1, 5), (0, 6)], [(0, 7), (1, 8), (2, 9)], [(0, 10), (1, 11)],
+            [(0, 12), (2, 13)],
+        ]
+        let value = try BPlistDecoder.decode(Self.records(shapes, keys: Self.keys))
+        let names = ["a", "b", "c"]
+        let expected = PropertyListValue.array(
+            shapes.map { entries in
+                .dictionary(
+                    Dictionary(uniqueKeysWithValues: entries.map { (names[$0.key], .integer(Int128($0.value))) }))
+            })
+        #expect(value == expected)
+    }
+
+    @Test func aKeyBeyondTheKnownListIsStillCompared() {
+        // {a, b} leaves [a, b] known to differ; {a, b, a'} (another object, same text) repeats "a",
+        // and so does {a, b, a} (the same object twice) after {a, b, c}.
+        for (shapes, third) in [
+            ([[(0, 0), (1, 0)], [(0, 0), (1, 0), (3, 0)]], 3),
+            ([[(0, 0), (1, 0), (2, 0)], [(0, 0), (1, 0), (0, 0)]], 3),
+        ] as [([[(key: Int, value: UInt8)]], Int)] {
+            let bytes = Self.records(shapes, keys: Self.keys)
+            let error = decodeError(bytes)
+            #expect(error?.category == .duplicateKey)
+            // The second dictionary's third key reference: after the root (1 + 2 refs), the first
+            // dictionary (1 + 2 refs per entry) and the second's marker and first two key refs.
+            #expect(error?.offset == 8 + 3 + 1 + 2 * shapes[0].count + 1 + third - 1)
+        }
+    }
+}

@@ -73,6 +73,35 @@ struct ExtendedAttributesTests {
         }
     }
 
+    @Test func readsInOneCallAndFallsBackToTheSizeQueryOnERANGE() throws {
+        try Mounts.withMountedFilesystem(.tmpfs) { fs in
+            let file = fs.path("file")
+            try makeFile(file)
+            let value = (0..<100).map { UInt8($0) }
+            try ExtendedAttributes.setValue(value, named: name, at: file)
+            // Fits the one-call buffer exactly, and with room to spare.
+            #expect(try ExtendedAttributes.value(named: name, at: file, maximumSize: 100) == value)
+            #expect(try ExtendedAttributes.value(named: name, at: file) == value)
+            // No buffer at all: the size query alone decides.
+            let error = #expect(throws: XAttrError.self) {
+                try ExtendedAttributes.value(named: name, at: file, maximumSize: 0)
+            }
+            #expect(error?.errno == .argumentListTooLong)
+            #expect(error?.valueSize == 100)
+            // Larger than the first read's buffer: read through the size query.
+            let large = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            try ExtendedAttributes.setValue(large, named: name, at: file)
+            #expect(try ExtendedAttributes.value(named: name, at: file) == large)
+            // ERANGE that is not about the buffer (a bad name) still comes out as ERANGE.
+            for badName in ["", "user." + String(repeating: "n", count: 251)] {
+                let error = #expect(throws: XAttrError.self) {
+                    try ExtendedAttributes.value(named: badName, at: file)
+                }
+                #expect(error?.errno == .outOfRange)
+            }
+        }
+    }
+
     @Test func symlinkFollowedByDefaultAndRefusedWithoutFollowing() throws {
         try Mounts.withMountedFilesystem(.tmpfs) { fs in
             let file = fs.path("file")
