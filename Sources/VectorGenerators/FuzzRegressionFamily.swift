@@ -207,6 +207,20 @@ public enum FuzzRegressionFamily {
                 .header,
                 "an 8-byte object reference above Int.max: trapped the fuzz harness's libplist work screen",
                 spec: "bplist.header.magic", tags: [.header, .objectRef]),
+            bad(
+                "oracle-gap-relaxations-wide-count",
+                hex(
+                    "62706c6973743030df140000000000000000000000000000000201020305510051001400df006b000000000000000000"
+                        + "000000010204df140000000000f800000000000000000000df14000000000000000000000000000000010206df140000"
+                        + "00000000000000000000000000010207df14000000000000000000000000000000010208df1400000000000000000000"
+                        + "0000000000010209df1400000000000000000000000000000001020adf1400000000000000000000000000000001020b"
+                        + "df1500000000000000000000000000000001020cdf1400000400000000000000000000000001020ddf14000000000000"
+                        + "00000000000000000000081e202236485c708498acc0d4e8000000000000600101000000000000000e00000000000000"
+                        + "0000000000000000fa"),
+                .trailer,
+                "a trailer gap, a 16-byte integer above 2^64-1, a repeated key and a 32-byte count that libplist 2.2 "
+                    + "reads by its low 8 bytes: the oracle knew no divergence for that count",
+                spec: "bplist.layout.gap", tags: [.trailer, .gap, .count]),
         ]
     }
 }

@@ -50,7 +50,8 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts a UID wider than 8 bytes (the strict reference: `limit`).
     case wideUIDAccepted = "libplist-wide-uid-accepted"
     /// libplist accepts a long-form count (marker 0xnF) written as an 8- or 16-byte integer that does
-    /// not fit 63 bits, using its low bytes (the strict reference: `length`).
+    /// not fit 63 bits (the strict reference: `length`), or as an integer wider than 16 bytes (marker
+    /// 0x15-0x1F; the strict reference: `marker`), using its low 8 bytes.
     case wideCountAccepted = "libplist-wide-count-accepted"
     /// With object references wider than 8 bytes, libplist uses their low 8 bytes (the strict
     /// reference reads the whole reference: `object-ref`).

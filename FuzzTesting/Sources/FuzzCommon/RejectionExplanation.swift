@@ -29,6 +29,15 @@ extension KnownDivergence {
             {
                 return .wideCountAccepted
             }
+        case .marker:
+            // A long-form count written as an int wider than 16 bytes (0x15-0x1F): the reference takes
+            // none, libplist 2.2 reads its low 8 bytes.
+            let offset = error.offset
+            if offset > 0, offset < document.count, document[offset] >> 4 == 0x1, document[offset] & 0xF > 4,
+                document[offset - 1] & 0xF == 0xF
+            {
+                return .wideCountAccepted
+            }
         case .encoding:
             switch OracleWorkScreen.stringKind(document, containing: error.offset) {
             case 0x5 where document[error.offset] >= 0x80: return .asciiStringHighByte
