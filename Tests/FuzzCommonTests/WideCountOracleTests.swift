@@ -1,7 +1,9 @@
 // Tests/FuzzCommonTests/WideCountOracleTests.swift - Counts wider than 16 bytes, alone and after the gap repair
 
-import FuzzCommon
+import BinaryPlist
 import Testing
+
+@testable import FuzzCommon
 
 @Suite struct WideCountOracleTests {
     /// "bplist00", an ASCII string whose long-form count is a `width`-byte integer ending in 3 and "abc",
@@ -41,5 +43,18 @@ import Testing
             return
         }
         #expect(divergences == [.gapBeforeTrailer, .sixteenByteIntegerAccepted, .wideCountAccepted])
+    }
+
+    @Test func wideIntegerObjectIsNoWideCount() {
+        // The same marker error at a 32-byte integer *object* (0x15 placed by the offset table) is not the
+        // wide-count divergence, even right after a byte whose low nibble is F (the string "?", 0x51 0x3F):
+        // only a count after a placed object's 0xnF marker is. Objects: "?" at 8, the integer at 10.
+        var bytes = Array("bplist00".utf8) + [0x51, 0x3F] + [0x15] + [UInt8](repeating: 0, count: 32)
+        bytes += [8, 10] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 2] + [UInt8](repeating: 0, count: 8)
+        bytes += [0, 0, 0, 0, 0, 0, 0, 43]
+        let error = BPlistError(.marker, at: 10, "a 32-byte integer")
+        #expect(KnownDivergence.explaining(error, in: bytes) == nil)
+        let count = BPlistError(.marker, at: 9, "count must be an int object")
+        #expect(KnownDivergence.explaining(count, in: Self.wideCountString(countMarker: 0x15)) == .wideCountAccepted)
     }
 }

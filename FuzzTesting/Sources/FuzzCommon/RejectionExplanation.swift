@@ -30,14 +30,15 @@ extension KnownDivergence {
                 return .wideCountAccepted
             }
         case .marker:
-            // A long-form count written as an int wider than 16 bytes (0x15-0x1F): the reference takes
-            // none, libplist 2.2 reads its low 8 bytes.
+            // A long-form count written as an int wider than 16 bytes (0x15-0x1F) right after the 0xnF
+            // marker of a data, string or container object: the reference takes none, libplist 2.2 reads
+            // its low 8 bytes.
             let offset = error.offset
-            if offset > 0, offset < document.count, document[offset] >> 4 == 0x1, document[offset] & 0xF > 4,
-                document[offset - 1] & 0xF == 0xF
-            {
-                return .wideCountAccepted
-            }
+            guard offset > 0, offset < document.count, document[offset] >> 4 == 0x1, document[offset] & 0xF > 4,
+                let owner = OracleWorkScreen.marker(ofObjectAt: offset - 1, in: document), owner & 0xF == 0xF,
+                [0x4, 0x5, 0x6, 0xA, 0xC, 0xD].contains(owner >> 4)
+            else { return nil }
+            return .wideCountAccepted
         case .encoding:
             switch OracleWorkScreen.stringKind(document, containing: error.offset) {
             case 0x5 where document[error.offset] >= 0x80: return .asciiStringHighByte
