@@ -1,8 +1,12 @@
 # Makefile - the project's entry points.
 #
-#   make conformance [IMPL="cmd …"]   every vector against every built-in implementation → Reports/
+#   make conformance [IMPL="cmd …"]   every vector against the core built-in implementations → Reports/
+#   make peers                       installs and builds the optional peers (Rust, Java, Ruby, Python, GNUstep)
+#   make matrix                      every vector against every built-in, optional peers included → Reports/
 #   make test                        unit, integration and real-filesystem tests (root: mounts)
-#   make fuzz [FUZZ_SECONDS=60]      libFuzzer targets, each for FUZZ_SECONDS
+#   make fuzz [FUZZ_SECONDS=60]      libFuzzer targets (release + ASan, -jobs on every core), each FUZZ_SECONDS
+#   make fuzz-long HOURS=N           an N-hour campaign over all targets; merges the corpus back, Reports/fuzz.*
+#   make fuzz-coverage               llvm-cov over the committed corpus → Reports/fuzz-coverage.{md,html}
 #   make fs                          real-filesystem matrix → Reports/filesystems.*
 #   make bench                       throughput vs libplist and Foundation in one run
 #   make vectors                     regenerate the generated vector families
@@ -10,6 +14,7 @@
 #   make lint | make format          swift-format
 SWIFT ?= swift
 FUZZ_SECONDS ?= 60
+HOURS ?= 1
 IMPL ?=
 RELEASE_BIN = .build/release
 XDS = $(RELEASE_BIN)/xds
@@ -18,11 +23,15 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps build build-debug test conformance fuzz fuzz-report fs bench vectors reports install lint format clean
+.PHONY: deps peers build build-debug test conformance matrix fuzz fuzz-report fuzz-long fuzz-coverage fs bench vectors reports install lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
 	@.ci/install-deps
+
+# Installs (as root) and builds the optional peer implementations into .build/peers, or prints the apt command.
+peers:
+	@.ci/install-peers
 
 # Release build of every product (xds, adapters, bench, generator).
 build: deps
@@ -40,7 +49,11 @@ test: build build-debug
 conformance: build
 	$(XDS) conformance --vectors Vectors --out Reports --impl all --jobs 4 $(if $(IMPL),--cmd "$(IMPL)",)
 
-# Builds every fuzz target and runs each for FUZZ_SECONDS.
+# The compatibility matrix: the core built-ins and every optional peer (make peers) → Reports/.
+matrix: build peers
+	$(XDS) conformance --vectors Vectors --out Reports --impl all,peers --jobs 4
+
+# Builds every fuzz target (release + ASan) and runs each for FUZZ_SECONDS on every core.
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh
 	XDS_FUZZ_BUILD_TESTS=1 $(SWIFT) test --filter BuildScriptTests
@@ -48,6 +61,17 @@ fuzz: deps
 # Runs the same campaign, then writes Reports/fuzz.json and Reports/fuzz.md from it.
 fuzz-report: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh --report
+
+# A long campaign: HOURS of wall time split over the targets, every core each; then merges each working
+# corpus back into FuzzTesting/seed-corpus/ (commit it) and writes Reports/fuzz.*.
+fuzz-long: deps
+	FUZZ_SECONDS=$$(awk -v h=$(HOURS) -v n=$$(ls -d FuzzTesting/Sources/Fuzz*/ | grep -vc FuzzCommon) \
+	    'BEGIN { printf "%d", h * 3600 / n }') \
+	    FUZZ_REPORT_COMMAND="make fuzz-long HOURS=$(HOURS)" FuzzTesting/fuzz.sh --report --merge
+
+# Line and branch coverage of the committed corpus (and the vectors) → Reports/fuzz-coverage.{md,html}.
+fuzz-coverage: deps
+	FuzzTesting/fuzz-coverage.sh
 
 # Real-filesystem matrix on loop-mounted images (root) → Reports/filesystems.*
 fs: build

@@ -125,10 +125,14 @@ let package = Package(
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),
         // The fuzz oracles, shared by the libFuzzer targets (FuzzTesting/) and the regression replay.
         .target(
-            name: "FuzzCommon", dependencies: ["BinaryPlist", "DocumentSource", "Icons", "LibplistBridge"],
+            name: "FuzzCommon",
+            dependencies: [
+                "BinaryPlist", "DocumentSource", "Icons", "LibplistBridge", "TaggedJSON", "ConformanceModel",
+                "ConformanceRunner", "ChildProcess", "SeededRandom",
+            ],
             path: "FuzzTesting/Sources/FuzzCommon"),
         // Replays Vectors/*/regressions/ through the fuzz oracles in a release build (make test).
-        .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon"]),
+        .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon", "BinaryPlist"]),
 
         // What the tests share: synthetic vector sets, fixture adapters, built products, the mount gate.
         .target(
@@ -175,7 +179,12 @@ let package = Package(
                 "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource",
             ],
             exclude: ["Golden"]),
-        .testTarget(name: "FuzzCommonTests", dependencies: ["FuzzCommon", "BinaryPlist", "Icons", "TestSupport"]),
+        .testTarget(
+            name: "FuzzCommonTests",
+            dependencies: [
+                "FuzzCommon", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel", "ConformanceRunner",
+                "ChildProcess", "TestSupport",
+            ]),
         .testTarget(
             name: "SpecificationTests",
             dependencies: ["Specification", "ConformanceModel", "DocumentSource", "BinaryPlist"]),

@@ -5,7 +5,8 @@
 # set and `precompile_swift` on the PATH. FuzzTesting/fuzz.sh and the BuildScriptTests test (make
 # test) run it locally with the same variables, so it cannot rot. For every target it ships
 # $OUT/<target>_<config> (the binary), <target>_<config>.dict, .options (max_len) and
-# _seed_corpus.zip made from Vectors/. FUZZ_CONFIGURATIONS (default "debug release") picks the builds.
+# _seed_corpus.zip made from FuzzTesting/seed-corpus/ and Vectors/. FUZZ_CONFIGURATIONS (default
+# "release"; campaigns run release + ASan, "debug" is for replaying a finding) picks the builds.
 : "${SRC:?set by the engine}" "${OUT:?set by the engine}" "${SANITIZER:=address}"
 FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export FUZZ_ROOT
@@ -32,13 +33,17 @@ fi
 mkdir -p "$OUT"
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
-for config in ${FUZZ_CONFIGURATIONS:-debug release}; do
+# FUZZ_SCRATCH (outside the engine) keeps a differently instrumented build (coverage) in its own directory.
+scratch=()
+[ -n "${FUZZ_SCRATCH:-}" ] && scratch=(--scratch-path "$FUZZ_SCRATCH")
+for config in ${FUZZ_CONFIGURATIONS:-release}; do
     # shellcheck disable=SC2086 # SWIFTFLAGS is a list of flags
-    swift build --package-path "$FUZZ_ROOT/FuzzTesting" -c "$config" $SWIFTFLAGS
-    bin=$(swift build --package-path "$FUZZ_ROOT/FuzzTesting" -c "$config" $SWIFTFLAGS --show-bin-path)
+    swift build --package-path "$FUZZ_ROOT/FuzzTesting" "${scratch[@]}" -c "$config" $SWIFTFLAGS
+    bin=$(swift build --package-path "$FUZZ_ROOT/FuzzTesting" "${scratch[@]}" -c "$config" $SWIFTFLAGS --show-bin-path)
     for target in $(fuzz_targets); do
         name=${target}_$config
-        cp "$bin/$target" "$OUT/$name"
+        # A copy and a rename, so that a running fuzzer of the previous build does not make cp fail.
+        cp "$bin/$target" "$OUT/$name.new" && mv -f "$OUT/$name.new" "$OUT/$name"
         cp "$FUZZ_ROOT/FuzzTesting/$(fuzz_dict "$target")" "$OUT/$name.dict"
         printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n' "$(fuzz_max_len "$target")" >"$OUT/$name.options"
         rm -rf "${seeds:?}/$target" && fuzz_seeds "$target" "$seeds/$target"

@@ -19,9 +19,11 @@ let package = Package(
     name: "FuzzTesting",
     dependencies: [.package(path: "..")],
     targets: [
-        .executableTarget(name: "FuzzPlistRoundTrip", dependencies: [fuzzCommon]),
-        .executableTarget(name: "FuzzPlistDifferential", dependencies: [fuzzCommon]),
-        .executableTarget(name: "FuzzAttribute", dependencies: [fuzzCommon]),
+        // Declares libFuzzer's LLVMFuzzerMutate for the custom mutators of the bplist targets.
+        .target(name: "CFuzzerMutate"),
+        .executableTarget(name: "FuzzPlistRoundTrip", dependencies: [fuzzCommon, "CFuzzerMutate"]),
+        .executableTarget(name: "FuzzPlistDifferential", dependencies: [fuzzCommon, "CFuzzerMutate"]),
+        .executableTarget(name: "FuzzAttribute", dependencies: [fuzzCommon, "CFuzzerMutate"]),
         .executableTarget(name: "FuzzIconSelection", dependencies: [fuzzCommon]),
         .executableTarget(
             name: "FuzzIconImage",
@@ -29,5 +31,8 @@ let package = Package(
                 fuzzCommon, .product(name: "IconImages", package: parentIdentity),
                 .product(name: "Icons", package: parentIdentity),
             ]),
+        .executableTarget(name: "FuzzTaggedJSON", dependencies: [fuzzCommon]),
+        .executableTarget(name: "FuzzAppInfoParser", dependencies: [fuzzCommon]),
+        .executableTarget(name: "FuzzAdapterOutput", dependencies: [fuzzCommon]),
     ]
 )

@@ -15,8 +15,9 @@ fuzz_targets() {
 # The dictionary file (in FuzzTesting/) of a target.
 fuzz_dict() {
     case "$1" in
-        FuzzIconSelection) echo appinfo.dict ;;
+        FuzzIconSelection | FuzzAppInfoParser) echo appinfo.dict ;;
         FuzzIconImage) echo image.dict ;;
+        FuzzTaggedJSON | FuzzAdapterOutput) echo taggedjson.dict ;;
         *) echo bplist.dict ;;
     esac
 }
@@ -26,11 +27,16 @@ fuzz_max_len() {
     echo 4096
 }
 
-# Writes a target's seed corpus into directory $2: vector inputs of the areas it reads. appInfo
-# inputs get each option byte in front (scale 1-3 × legacy/recommended, see IconFuzzOptions).
+# Writes a target's seed corpus into directory $2 (with a third argument: the vector inputs only): the committed minimized corpus
+# (FuzzTesting/seed-corpus/<target>/, where the last long campaign ended) and the vector inputs of
+# the areas it reads. appInfo inputs get each option byte in front (scale 1-3 × legacy/recommended,
+# see IconFuzzOptions); adapter-output inputs are exit-0 results of a decode or an encode case (AdapterOutputCheck).
 fuzz_seeds() {
-    local target=$1 into=$2 file name option
+    local target=$1 into=$2 vectors_only=${3:-} file name option
     mkdir -p "$into"
+    if [ -z "$vectors_only" ] && [ -d "$FUZZ_ROOT/FuzzTesting/seed-corpus/$target" ]; then
+        find "$FUZZ_ROOT/FuzzTesting/seed-corpus/$target" -type f -exec cp {} "$into/" \;
+    fi
     case "$target" in
         FuzzIconSelection)
             for file in $(find "$FUZZ_ROOT/Vectors/icons" -type f -name '*.appinfo' 2>/dev/null | sort); do
@@ -52,6 +58,27 @@ fuzz_seeds() {
                 done
             done
             ;;
+        FuzzAppInfoParser)
+            for file in $(find "$FUZZ_ROOT/Vectors/icons" -type f -name '*.appinfo' 2>/dev/null | sort); do
+                cp "$file" "$into/$(basename "$file")"
+            done
+            ;;
+        FuzzTaggedJSON)
+            for file in $(find "$FUZZ_ROOT/Vectors/plist" -type f -name '*.json' 2>/dev/null | sort); do
+                name=${file#"$FUZZ_ROOT/Vectors/"}
+                cp "$file" "$into/${name//\//-}"
+            done
+            ;;
+        FuzzAdapterOutput)
+            # A valid decode case answered with a vector's tagged JSON, an encode case with its bplist.
+            for file in $(find "$FUZZ_ROOT/Vectors/plist/valid" -type f -name '*.json' -size -250c 2>/dev/null | sort); do
+                name=$(basename "$file" .json)
+                { printf "\\x00\\x00\\x$(printf %02x "$(wc -c <"$file")")"; cat "$file"; } >"$into/$name-decode"
+                file=${file%.json}.bplist
+                [ -f "$file" ] && [ "$(wc -c <"$file")" -lt 250 ] || continue
+                { printf "\\x10\\x00\\x$(printf %02x "$(wc -c <"$file")")"; cat "$file"; } >"$into/$name-encode"
+            done
+            ;;
         *)
             for file in $(find "$FUZZ_ROOT/Vectors/plist" "$FUZZ_ROOT/Vectors/attribute" -type f -name '*.bplist' \
                 2>/dev/null | sort); do
@@ -60,4 +87,29 @@ fuzz_seeds() {
             done
             ;;
     esac
+}
+
+# Merges the working corpus $3 of target $2 (binary $1) into the committed minimized corpus
+# FuzzTesting/seed-corpus/<target>/: a set-cover merge of the old and the working corpus into an empty
+# directory, then the inputs that are vector seeds removed (fuzz_seeds adds those anyway).
+fuzz_merge_corpus() {
+    local binary=$1 target=$2 corpus=$3 keep merged vectors file sum
+    keep=$FUZZ_ROOT/FuzzTesting/seed-corpus/$target
+    merged=$(mktemp -d) vectors=$(mktemp -d)
+    mkdir -p "$keep"
+    if ! "$binary" -set_cover_merge=1 -max_len="$(fuzz_max_len "$target")" -timeout=10 -rss_limit_mb=2048 \
+        "$merged" "$keep" "$corpus" >"$FUZZ_ROOT/FuzzTesting/artifacts/$target.merge.log" 2>&1; then
+        echo "merge of $target failed: FuzzTesting/artifacts/$target.merge.log" >&2
+        rm -rf "$merged" "$vectors"
+        return 1
+    fi
+    fuzz_seeds "$target" "$vectors" vectors-only
+    for file in "$vectors"/*; do
+        [ -f "$file" ] || continue
+        sum=$(sha1sum "$file" | cut -d' ' -f1)
+        rm -f "$merged/$sum"
+    done
+    rm -rf "$keep" && mkdir -p "$keep" && cp "$merged"/* "$keep/" 2>/dev/null || true
+    rm -rf "$merged" "$vectors"
+    echo "$target: seed corpus $(find "$keep" -type f | wc -l) inputs, $(($(find "$keep" -type f -exec cat {} + | wc -c) / 1024)) KiB"
 }

@@ -13,10 +13,14 @@ extension BuiltInLocations {
         let python = ProcessRunner.run(
             ["python3", "-c", "import sys; print(sys.executable)"], input: [], limits: ProcessLimits(timeout: 10))
         let pythonPath = String(decoding: python.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let starts = [FileManager.default.currentDirectoryPath, directory]
         return BuiltInLocations(
             xds: executablePath(), foundationAdapter: directory + "/xds-adapter-foundation",
             python: python.verdict == .accepted && !pythonPath.isEmpty ? pythonPath : "python3",
-            plistlibAdapter: script)
+            plistlibAdapter: script,
+            // The optional peers' adapters and builds exist only in a checkout (`make peers`).
+            adapters: findUpward("Sources/Adapters", from: starts) ?? "Sources/Adapters",
+            peers: findUpward(".build/peers", from: starts) ?? ".build/peers")
     }
 
     /// The icon-loading area's fixture server shipped with this `xds`, when present.
@@ -45,4 +49,19 @@ extension BuiltInLocations {
     }
 
     static func executableDirectory() -> String { (executablePath() as NSString).deletingLastPathComponent }
+
+    /// `relative` under one of `starts`, or one of their parents.
+    static func findUpward(_ relative: String, from starts: [String]) -> String? {
+        for start in starts {
+            var directory = start
+            while !directory.isEmpty {
+                let candidate = directory + "/" + relative
+                if FileManager.default.fileExists(atPath: candidate) { return candidate }
+                let parent = (directory as NSString).deletingLastPathComponent
+                if parent == directory { break }
+                directory = parent
+            }
+        }
+        return nil
+    }
 }

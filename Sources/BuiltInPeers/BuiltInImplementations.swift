@@ -15,16 +15,26 @@ public struct BuiltInLocations: Hashable, Sendable {
     public var python: String
     /// `xds_adapter_plistlib.py`, shipped among the resources beside `xds`.
     public var plistlibAdapter: String
+    /// `Sources/Adapters`, where the optional peers' adapter scripts are.
+    public var adapters: String
+    /// `.build/peers`, where `make peers` puts the optional peers' builds and Python environment.
+    public var peers: String
 
-    public init(xds: String, foundationAdapter: String, python: String, plistlibAdapter: String) {
+    public init(
+        xds: String, foundationAdapter: String, python: String, plistlibAdapter: String,
+        adapters: String = "Sources/Adapters", peers: String = ".build/peers"
+    ) {
         self.xds = xds
         self.foundationAdapter = foundationAdapter
         self.python = python
         self.plistlibAdapter = plistlibAdapter
+        self.adapters = adapters
+        self.peers = peers
     }
 }
 
-/// The built-in implementations every `make conformance` runs.
+/// The built-in implementations: the core ones every `make conformance` runs, and the optional peers
+/// (`make peers` installs them, `make matrix` runs them too; see BuiltInPeerAdapters.swift).
 public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
     case reference
     case libplist
@@ -32,6 +42,21 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
     case foundationDecoder = "foundation-decoder"
     case plistlib
     case original
+    case rustPlist = "rust-plist"
+    case ddPlist = "dd-plist"
+    case cfpropertylist
+    case biplist
+    case bpylist2
+    case bplist
+    case binplist
+    case gnustep
+
+    /// What `--impl all` and `make conformance` run: nothing to install beyond the project's dependencies.
+    public static let core: [BuiltIn] = [
+        .reference, .libplist, .foundationSerialization, .foundationDecoder, .plistlib, .original,
+    ]
+    /// What `--impl peers` adds: other bplist libraries, installed by `make peers`.
+    public static let peers: [BuiltIn] = allCases.filter { !core.contains($0) }
 
     /// The report column title.
     public var title: String {
@@ -42,6 +67,7 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
         case .foundationDecoder: return "Foundation PropertyListDecoder"
         case .plistlib: return "CPython plistlib"
         case .original: return "Original Objective-C behaviour (legacy icons; attribute via CoreFoundation)"
+        default: return peerTitle
         }
     }
 
@@ -63,6 +89,7 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
         // -S: no site-packages, plistlib is in the standard library; halves the start-up time per call.
         case .plistlib: return [locations.python, "-S", locations.plistlibAdapter]
         case .original: return nil
+        default: return peerCommand(locations)
         }
     }
 }
@@ -77,13 +104,18 @@ extension BuiltIn {
         guard let command = command(locations) else {
             return .success(ReferenceImplementation(version: referenceVersion))
         }
+        if let missing = missingProgram(command, locations) {
+            return .failure(ProbeError(message: "\(rawValue): not installed (\(missing) is missing; run `make peers`)"))
+        }
         switch ProcessImplementation.probeCapabilities(command, limits: limits) {
         case .failure(let error):
-            return .failure(ProbeError(message: "\(rawValue): \(error.message)"))
+            let hint = BuiltIn.peers.contains(self) ? " (run `make peers`)" : ""
+            return .failure(ProbeError(message: "\(rawValue): \(error.message)\(hint)"))
         case .success(let capabilities):
-            let info = ImplementationInfo(
+            var info = ImplementationInfo(
                 name: rawValue, title: title, version: BuiltIn.version(command, limits: limits), kind: "built-in",
-                command: command.joined(separator: " "), capabilities: capabilities)
+                command: displayCommand(command, locations), capabilities: capabilities)
+            info.note = note
             return .success(ProcessImplementation(info: info, command: command, limits: limits))
         }
     }

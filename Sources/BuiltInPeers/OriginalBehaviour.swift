@@ -2,8 +2,8 @@
 
 import ChildProcess
 import ConformanceModel
-import Foundation
 import ConformanceRunner
+import Foundation
 import Icons
 
 /// What the deployed `XDSDocumentSourceAttribute` (Working Copy, Textastic, GoCoEdit) does, call by call.

@@ -26,7 +26,7 @@ public struct CaseFilter: Hashable, Sendable {
     public func includes(_ testCase: ConformanceCase) -> Bool {
         let metadata = testCase.vector.metadata
         if !areas.isEmpty && !areas.contains(metadata.area) { return false }
-        if !levels.isEmpty && !levels.contains(metadata.level) { return false }
+        if !levels.isEmpty && !levels.contains(testCase.level) { return false }
         let names = [testCase.id, metadata.id]
         if !run.isEmpty && !run.contains(where: { pattern in names.contains { CaseFilter.matches(pattern, $0) } }) {
             return false

@@ -8,6 +8,8 @@ public enum CaseKind: Hashable, Sendable {
     case decode
     /// plist valid: encode the expected tagged JSON, judged by the reference decoder.
     case encode
+    /// plist valid tagged `canonical`: encode the expected tagged JSON; the output must be the vector's bytes.
+    case encodeCanonical
     /// attribute: the vector's bytes in the xattr, then `read-attribute PATH`.
     case readAttribute
     /// attribute valid with all four fields: `write-attribute PATH` with them, read back and decoded by the reference.
@@ -19,7 +21,7 @@ public enum CaseKind: Hashable, Sendable {
     public var call: AdapterCall {
         switch self {
         case .decode: return .decode
-        case .encode: return .encode
+        case .encode, .encodeCanonical: return .encode
         case .readAttribute: return .readAttribute
         case .writeAttribute: return .writeAttribute
         case .selectIcon: return .selectIcon
@@ -39,7 +41,8 @@ func isWritable(_ fields: [String: String]) -> Bool {
 
 /// One vector met in one way. Icon vectors give three cases (scales 1, 2, 3).
 public struct ConformanceCase: Hashable, Sendable {
-    /// The vector id, with `#encode`, `#write` or `@scale=N` appended when the vector yields several cases.
+    /// The vector id, with `#encode`, `#canonical`, `#write` or `@scale=N` appended when the vector yields several
+    /// cases.
     public var id: String
     public var vector: Vector
     public var kind: CaseKind
@@ -48,6 +51,14 @@ public struct ConformanceCase: Hashable, Sendable {
         self.id = id
         self.vector = vector
         self.kind = kind
+    }
+
+    /// The level the case is graded at: the vector's, except that canonical bytes are at most recommended (an
+    /// encoder MUST write bytes that read back as the value, and SHOULD write the canonical layout; Docs/spec.md
+    /// `bplist.canonical`).
+    public var level: VectorLevel {
+        guard kind == .encodeCanonical, vector.metadata.level == .required else { return vector.metadata.level }
+        return .recommended
     }
 
     /// Every case of `vectors`, in manifest order. `fs` vectors belong to the filesystem harness.
@@ -60,6 +71,9 @@ public struct ConformanceCase: Hashable, Sendable {
                 cases.append(ConformanceCase(id: id, vector: vector, kind: .decode))
                 if vector.metadata.group == .valid && vector.expected != nil {
                     cases.append(ConformanceCase(id: id + "#encode", vector: vector, kind: .encode))
+                    if vector.metadata.tags.contains(.canonical) {
+                        cases.append(ConformanceCase(id: id + "#canonical", vector: vector, kind: .encodeCanonical))
+                    }
                 }
             case .attribute:
                 cases.append(ConformanceCase(id: id, vector: vector, kind: .readAttribute))

@@ -41,6 +41,8 @@ public struct ImplementationInfo: Codable, Hashable, Sendable {
     public var command: String?
     /// The adapter calls it supports (DESIGN §5 names).
     public var capabilities: [String]
+    /// One line on how the adapter maps the library's API (which call; what is a rejection, what a crash).
+    public var note: String?
 
     public init(
         name: String, title: String, version: String, kind: String, command: String?, capabilities: [String]
@@ -56,11 +58,14 @@ public struct ImplementationInfo: Codable, Hashable, Sendable {
 
 /// One implementation meeting one vector (for icons: one vector at one scale).
 public struct VectorResult: Codable, Hashable, Sendable {
-    /// The manifest id, with `@scale=N` appended for icon cases and `#encode` for encoder checks.
+    /// The manifest id, with `@scale=N` appended for icon cases, `#encode` and `#canonical` for encoder checks and
+    /// `#write` for attribute writes.
     public var caseID: String
     public var vectorID: String
     public var area: VectorArea
     public var group: VectorGroup
+    /// The case's level (`ConformanceCase.level`): the vector's, except that a `#canonical` case is at most
+    /// recommended.
     public var level: VectorLevel
     public var outcome: Outcome
     /// What was expected, one line.
@@ -116,10 +121,23 @@ public struct ConformanceReport: Codable, Hashable, Sendable {
     /// The per-requirement view (Docs/spec.md's clauses, their vectors, each run's verdict); absent in
     /// reports made before it existed.
     public var requirements: [RequirementResult]?
+    /// Optional built-in peers asked for but not installed here (`make peers`), each with why.
+    public var notInstalled: [NotInstalledImplementation]?
 
     public init(provenance: Provenance, runs: [ImplementationRun], requirements: [RequirementResult]? = nil) {
         self.provenance = provenance
         self.runs = runs
         self.requirements = requirements
+    }
+}
+
+/// An optional built-in peer that was asked for but cannot run here: listed, never a failure.
+public struct NotInstalledImplementation: Codable, Hashable, Sendable {
+    public var name: String
+    public var reason: String
+
+    public init(name: String, reason: String) {
+        self.name = name
+        self.reason = reason
     }
 }

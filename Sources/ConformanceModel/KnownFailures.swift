@@ -69,7 +69,7 @@ public struct KnownFailures: Hashable, Sendable {
 
 /// How one implementation's results stand against its list.
 public struct KnownFailureCheck: Hashable, Sendable {
-    /// Required-level deviations that the list does not name: these fail the run.
+    /// Required-level deviations and crashes at any level that the list does not name: these fail the run.
     public var unexpected: [VectorResult] = []
     /// Listed ids whose cases all ran and none deviated: the list is stale, which fails the run.
     public var stale: [String] = []
@@ -92,7 +92,10 @@ extension KnownFailures {
                 reasons[result.caseID] != nil
                 ? result.caseID : (reasons[result.vectorID] != nil ? result.vectorID : nil)
             guard let id else {
-                if result.outcome.isDeviation && result.level == .required { check.unexpected.append(result) }
+                // A crash fails the run at every level: lowering a level never excuses a crash.
+                if result.outcome == .crash || (result.outcome.isDeviation && result.level == .required) {
+                    check.unexpected.append(result)
+                }
                 continue
             }
             var counts = matched[id] ?? (0, 0)

@@ -27,10 +27,11 @@ public struct Judge: Sendable {
         if let result, result.verdict != .accepted {
             actual = result.terminationSummary + (actual.isEmpty ? "" : ": " + actual)
         }
-        if let note = grade.note { actual = note + (actual.isEmpty ? "" : " | " + actual) }
+        // A note can quote the adapter's output (a tagged-JSON error names what it read): escaped like it.
+        if let note = grade.note { actual = escapedText(Array(note.utf8)) + (actual.isEmpty ? "" : " | " + actual) }
         return VectorResult(
             caseID: testCase.id, vectorID: metadata.id, area: metadata.area, group: metadata.group,
-            level: metadata.level,
+            level: testCase.level,
             outcome: grade.outcome, expected: grade.expected, actual: actual,
             diagnostics: result.map { escapedText($0.stderr) } ?? "", exitStatus: result?.exitStatus,
             signal: result?.signal, knownFailure: nil)
@@ -51,7 +52,10 @@ public struct Judge: Sendable {
             return gradeDecode(vector, result)
         case .encode:
             let result = implementation.perform(.encode(vector.expected ?? []))
-            return gradeEncode(vector, result)
+            return gradeEncode(vector, result, canonical: false)
+        case .encodeCanonical:
+            let result = implementation.perform(.encode(vector.expected ?? []))
+            return gradeEncode(vector, result, canonical: true)
         case .readAttribute:
             return readAttribute(testCase, on: implementation)
         case .writeAttribute:
@@ -71,7 +75,8 @@ public struct Judge: Sendable {
             return "reject (\(vector.metadata.error?.rawValue ?? "invalid"))"
         case .encode:
             return "bplist decoding to " + escapedText(vector.expected ?? [], limit: 400)
-                + (vector.metadata.tags.contains(.canonical) ? " (canonical bytes)" : "")
+        case .encodeCanonical:
+            return "the canonical bytes: " + escapedText(vector.input, limit: 400)
         case .readAttribute, .writeAttribute:
             guard let expected = vector.expected, let parsed = AttributeVectorExpectation(expected) else {
                 return "reject"
@@ -142,10 +147,11 @@ public struct Judge: Sendable {
         }
     }
 
-    private func gradeEncode(_ vector: Vector, _ result: CallResult) -> Grade {
+    /// An encode case: the output must read back as the value, and for the `#canonical` case be the vector's bytes.
+    private func gradeEncode(_ vector: Vector, _ result: CallResult, canonical: Bool) -> Grade {
         gradeVerdict(
             vector, shouldAccept: true, result: result,
-            expected: expectation(ConformanceCase(id: "", vector: vector, kind: .encode))
+            expected: expectation(ConformanceCase(id: "", vector: vector, kind: canonical ? .encodeCanonical : .encode))
         ) {
             guard let expectedBytes = vector.expected, let expected = try? TaggedJSON.decode(expectedBytes) else {
                 return (false, "the vector's expected JSON does not parse")
@@ -157,7 +163,7 @@ public struct Judge: Sendable {
                 return (false, "the reference decoder rejects the output: \(error)")
             }
             guard decoded == expected else { return (false, "decodes to a different value") }
-            if vector.metadata.tags.contains(.canonical) && result.stdout != vector.input {
+            if canonical && result.stdout != vector.input {
                 return (false, "not the canonical bytes")
             }
             return (true, nil)

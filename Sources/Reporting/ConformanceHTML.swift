@@ -28,6 +28,7 @@ public enum ConformanceHTML {
         out += provenance(report.provenance)
         out += legend()
         out += summary(report.runs)
+        out += peerNotes(report)
         out += HTMLRequirements.render(report)
         out += matrixSection(matrix, clauses: clauses)
         out += HTMLCaseDetails.render(matrix, vectors: vectors, clauses: clauses)
@@ -51,6 +52,30 @@ public enum ConformanceHTML {
         }
         return "<section id=\"legend\">\n<h2>Legend</h2>\n<ul class=\"legend\">\n" + items.joined(separator: "\n")
             + "\n</ul>\n</section>\n"
+    }
+
+    /// How each adapter maps its library, and the optional peers not installed here.
+    static func peerNotes(_ report: ConformanceReport) -> String {
+        let notes = report.runs.compactMap { run in
+            run.implementation.note.map {
+                "<li><code>\(Escaping.html(run.implementation.name))</code>: \(Escaping.html($0))</li>"
+            }
+        }
+        let missing = (report.notInstalled ?? []).map {
+            "<li><code>\(Escaping.html($0.name))</code>: \(Escaping.html($0.reason))</li>"
+        }
+        var out = ""
+        if !notes.isEmpty {
+            out +=
+                "<section id=\"adapter-notes\">\n<h2>How each adapter maps its library</h2>\n<ul>\n"
+                + notes.joined(separator: "\n") + "\n</ul>\n</section>\n"
+        }
+        if !missing.isEmpty {
+            out +=
+                "<section id=\"not-installed\">\n<h2>Not installed here</h2>\n<p>Listed, not run; <code>make peers</code> "
+                + "installs them.</p>\n<ul>\n" + missing.joined(separator: "\n") + "\n</ul>\n</section>\n"
+        }
+        return out
     }
 
     static func summary(_ runs: [ImplementationRun]) -> String {

@@ -14,6 +14,7 @@ public enum ConformanceMarkdown {
         out += "Generated from `conformance.json`; do not edit by hand (`make conformance` rewrites it).\n\n"
         out += "## Provenance\n\n" + provenance(report.provenance).render() + "\n"
         out += "## Implementations\n\n" + implementations(report.runs).render() + "\n"
+        out += notes(report.runs) + notInstalled(report.notInstalled ?? [])
         out += "## Results per area\n\n" + legend() + "\n" + counts(report.runs).render() + "\n"
         out += ConformanceRequirementsMarkdown.render(report)
         out += "## Deviations\n\n"
@@ -49,6 +50,21 @@ public enum ConformanceMarkdown {
             ])
         }
         return table
+    }
+
+    /// How each adapter maps its library's API, one line per implementation that says.
+    static func notes(_ runs: [ImplementationRun]) -> String {
+        let lines = runs.compactMap { run in
+            run.implementation.note.map { "- `\(run.implementation.name)`: \(MarkdownTable.cell($0))" }
+        }
+        return lines.isEmpty ? "" : "How each adapter maps its library:\n\n" + lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// The optional peers asked for but not installed here.
+    static func notInstalled(_ peers: [NotInstalledImplementation]) -> String {
+        guard !peers.isEmpty else { return "" }
+        return "Not installed here (listed, not run; `make peers` installs them):\n\n"
+            + peers.map { "- `\($0.name)`: \(MarkdownTable.cell($0.reason))" }.joined(separator: "\n") + "\n\n"
     }
 
     static func legend() -> String {

@@ -45,6 +45,17 @@ public enum FuzzRegressionFamily {
             tags: [.fuzz] + tags, error: error, made: made)
     }
 
+    /// `[false]` and 255 unreferenced falses: 256 objects, 1-byte references, 2-byte offsets.
+    static func narrowReferencesAt256Objects() -> [UInt8] {
+        var bytes = Array("bplist00".utf8) + [0xA1, 0x01] + [UInt8](repeating: 0x08, count: 255)
+        let table = bytes.count
+        for offset in [8] + (10..<265) { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+        let count: [UInt8] = [0, 0, 0, 0, 0, 0, 1, 0]
+        bytes += [0, 0, 0, 0, 0, 0, 2, 1] + count + [UInt8](repeating: 0, count: 8)
+        bytes += [0, 0, 0, 0, 0, 0, UInt8(table >> 8), UInt8(table & 0xFF)]
+        return bytes
+    }
+
     public static func vectors() -> [GeneratedVector] {
         let header = "62706c6973743030"
         return [
@@ -153,6 +164,27 @@ public enum FuzzRegressionFamily {
                 hex(header + "d201020304 5161 5161 1001 1002 080d0f1113" + trailer(count: 5, table: 21)),
                 .duplicateKey, "two keys \"a\": libplist 2.2 accepts the dictionary and keeps the first value",
                 spec: "bplist.dictionary.unique-keys", tags: [.dictionary, .duplicateKey], level: .recommended),
+            bad(
+                "libplist-keys-collide-after-nul",
+                hex(
+                    "62706c6973743030df100f0102030405060708090a0b0c090e0f101112131415161718091a1b1c1d1e536b3032530030"
+                        + "31536b3032536b3033536b30345342696e617279466c6b3037506b3038536b3039536b3130536b3131536b3132536b31"
+                        + "33536b31341000100110021003100410051006100710081009100a100b100c100d100e08292d3135393d4145494d5155"
+                        + "595d616567696b6d6f71737577797b7d7f810000000000000101000000000000001f0000000000000000000000000000"
+                        + "0083"),
+                .duplicateKey,
+                "a 15-key dictionary (the first report of issue 13): libplist 2.2 cuts the key \"\\0\" + \"01\" to \"\", "
+                    + "which collides with the key \"\"; the oracle read that as unequal values",
+                spec: "bplist.dictionary.unique-keys", tags: [.dictionary, .duplicateKey, .ascii],
+                level: .recommended),
+            bad(
+                "libplist-offset-table-right-after-header", hex(header + "00" + trailer(count: 1, table: 8)), .trailer,
+                "an offset table at byte 8 whose one entry points at byte 0: libplist 2.2 reads \"bplist\" as a UTF-16 string",
+                spec: "bplist.trailer.offset-table-offset", tags: [.trailer]),
+            bad(
+                "oracle-narrow-refs-at-256-objects", narrowReferencesAt256Objects(), .trailer,
+                "256 objects with 1-byte references: 2^8 does not exceed the count (the oracle's screen counted indices)",
+                spec: "bplist.trailer.ref-size-capacity", tags: [.trailer]),
             bad(
                 "libplist-gap-before-trailer", hex(header + "09 08 00" + trailer(count: 1, table: 9)), .trailer,
                 "an unused byte between the offset table and the trailer: libplist 2.2 accepts it",

@@ -7,6 +7,11 @@ import Foundation
 public enum GeneratedVectorSet {
     /// Every generated vector, in a stable order.
     public static func generated() -> [GeneratedVector] {
+        RecommendedLevels.applied(to: families())
+    }
+
+    /// Every family's vectors at the levels the families write.
+    static func families() -> [GeneratedVector] {
         PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
             + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + AttributeFamily.vectors()
             + IconsFamily.vectors()

@@ -123,22 +123,23 @@ enum IconsOracle {
         guard let root, case .array(let icons)? = root["icons"] else { return .none }
         let target = 29 * scale
         var exact: (String, Int)?
-        var best: (src: String, index: Int, area: Int)?
+        var best: (url: String, index: Int, area: Int)?
         for (index, entry) in icons.enumerated() {
+            // An entry whose src gives no acceptable URL is passed over: the search goes on with the others.
             guard case .int(let w)? = entry["width"], case .int(let h)? = entry["height"],
-                case .string(let src)? = entry["src"], !src.isEmpty, w > 0, h > 0
+                case .string(let src)? = entry["src"], !src.isEmpty, w > 0, h > 0,
+                let url = URLReference.resolve(src, against: base), URLReference.acceptable(url)
             else { continue }
             if w == target && h == target {
-                exact = (src, index)
+                exact = (url, index)
                 break
             }
             let (area, overflow) = w.multipliedReportingOverflow(by: h)
             if w >= target && h >= target && (best == nil || (!overflow && area < best?.area ?? Int.max)) {
-                best = (src, index, overflow ? Int.max : area)
+                best = (url, index, overflow ? Int.max : area)
             }
         }
-        guard let (src, index) = exact ?? best.map({ ($0.src, $0.index) }) else { return .none }
-        guard let url = URLReference.resolve(src, against: base), URLReference.acceptable(url) else { return .none }
+        guard let (url, index) = exact ?? best.map({ ($0.url, $0.index) }) else { return .none }
         return .icon(url: url, index: index)
     }
 }

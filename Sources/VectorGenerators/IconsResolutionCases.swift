@@ -28,7 +28,8 @@ enum IconsResolutionCases {
             one("src-fragment", "icon.png#large", "a fragment is kept"),
             one("src-percent-encoded", "icon%20one.png", "percent-encoding is kept as written"),
             one(
-                "src-http", "http://example.com/icon.png", "plain http: the original's loop chooses it (iOS App Transport Security then blocks the load); refused as not https",
+                "src-http", "http://example.com/icon.png",
+                "plain http: the original's loop chooses it (iOS App Transport Security then blocks the load); refused as not https",
                 tags: [.resolution, .url]),
             one(
                 "src-http-loopback", "http://127.0.0.1:8080/icon.png",
@@ -49,7 +50,8 @@ enum IconsResolutionCases {
                 "base-with-query", "icon.png", "the appInfoURL's query is dropped when resolving",
                 base: "https://example.com/a/appInfo.json?lang=en"),
             one(
-                "base-http", "icon.png", "an http appInfoURL makes a relative src http: refused (on iOS, App Transport Security blocks even the appInfo.json load)",
+                "base-http", "icon.png",
+                "an http appInfoURL makes a relative src http: refused (on iOS, App Transport Security blocks even the appInfo.json load)",
                 tags: [.resolution, .url], base: "http://example.com/appInfo.json"),
             one(
                 "base-at-host-root", "img/icon.png", "appInfo.json at the host root",
@@ -58,6 +60,12 @@ enum IconsResolutionCases {
                 "src-non-ascii", "ikon-å.png",
                 "a non-ASCII src: the original's NSURL returns nil; the recommended profile percent-encodes UTF-8 (RFC 3987)"
             ),
+            F.vector(
+                .valid, "src-http-before-https",
+                F.icons([F.square(58, "http://example.com/a.png"), F.square(87, "b.png")]),
+                "an http entry before an https one: passed over, the search goes on (the original takes the http one "
+                    + "at scales 1 and 2)",
+                spec: "icons.resolution", tags: [.resolution, .url]),
             one(
                 "src-space", "my icon.png", "a space in src: NSURL returns nil (before iOS 17)",
                 group: .implementationDefined, level: .implementationDefined),

@@ -114,14 +114,6 @@ public enum PlistImplementationDefinedFamily {
             vector(
                 "uid-16-bytes", single(ObjectBytes.uid([UInt8](repeating: 0, count: 15) + [1])), "a 16-byte UID (0x8F)",
                 spec: "bplist.marker.uid", tags: [.uid]),
-            vector("date-nan", single(ObjectBytes.date(.nan)), "a NaN date", spec: "bplist.marker.date", tags: [.date]),
-            vector(
-                "date-infinity", single(ObjectBytes.date(.infinity)), "an infinite date", spec: "bplist.marker.date",
-                tags: [.date]),
-            vector(
-                "date-far-future", single(ObjectBytes.date(1e17)), "a date 3 billion years ahead",
-                spec: "bplist.marker.date",
-                tags: [.date]),
         ]
     }
 

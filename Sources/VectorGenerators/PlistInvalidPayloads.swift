@@ -298,8 +298,16 @@ enum PlistInvalidPayloads {
                 "date-minus-infinity", single(ObjectBytes.date(-.infinity)), .limit, "a date of -infinity", spec: limit,
                 tags: [.limit, .date], level: .recommended),
             bad(
-                "date-year-11000", single(ObjectBytes.date(3.0e11)), .limit,
-                "a date near the year 11 500 (beyond 9999)",
+                "date-plus-infinity", single(ObjectBytes.date(.infinity)), .limit, "a date of +infinity", spec: limit,
+                tags: [.limit, .date], level: .recommended),
+            bad(
+                "date-nan", single(ObjectBytes.date(.nan)), .limit, "a NaN date", spec: limit, tags: [.limit, .date],
+                level: .recommended),
+            bad(
+                "date-far-future", single(ObjectBytes.date(1e17)), .limit, "a date 3 billion years ahead", spec: limit,
+                tags: [.limit, .date], level: .recommended),
+            bad(
+                "date-year-11000", single(ObjectBytes.date(3.0e11)), .limit, "a date near the year 11 500 (beyond 9999)",
                 spec: limit, tags: [.limit, .date], level: .recommended),
         ]
     }

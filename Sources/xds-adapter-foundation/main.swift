@@ -21,7 +21,8 @@ if arguments.first == "original" {
         writeOut(Array(#"["read-attribute", "write-attribute"]"#.utf8) + [10])
         exit(0)
     case ["version"]:
-        writeOut(Array("XDSDocumentSourceAttribute (2016) on swift-corelibs-foundation of Swift \(swiftVersion)\n".utf8))
+        writeOut(
+            Array("XDSDocumentSourceAttribute (2016) on swift-corelibs-foundation of Swift \(swiftVersion)\n".utf8))
         exit(0)
     case let call where call.count == 2 && call[0] == "read-attribute":
         exit(OriginalAttribute.read(path: call[1]))

@@ -3,9 +3,26 @@
 // Usage: xds-fuzz-replay FILE…   where each FILE is Vectors/<area>/regressions/<name>.<ext> (`.json`
 // expected-result files are skipped, so a shell glob of the folder works).
 // Prints one line per file; exits 1 when any oracle reports a finding, 64 on usage errors.
+//        xds-fuzz-replay --errors FILE…   bplist fuzz inputs (option prefix allowed): prints, per file,
+// how the strict reference decoder ends, `accepted` or `<category>: <message>` (make fuzz-coverage).
 
+import BinaryPlist
 import Foundation
 import FuzzCommon
+
+if CommandLine.arguments.dropFirst().first == "--errors" {
+    for file in CommandLine.arguments.dropFirst(2) {
+        guard let data = FileManager.default.contents(atPath: file) else { continue }
+        let document = DecoderFuzzOptions.split([UInt8](data))?.document ?? [UInt8](data)
+        do {
+            _ = try BPlistDecoder.decode(document, rules: .strict)
+            print("accepted")
+        } catch {
+            print("\(error.category.rawValue): \(error.message)")
+        }
+    }
+    exit(0)
+}
 
 let files = CommandLine.arguments.dropFirst()
 guard !files.isEmpty else {

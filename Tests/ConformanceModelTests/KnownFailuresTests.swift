@@ -37,6 +37,17 @@ import Testing
         #expect(!check.isClean)
     }
 
+    @Test func anUnlistedCrashFailsTheRunAtEveryLevel() throws {
+        var results = [
+            result("plist/invalid/a", .crash, level: .recommended),
+            result("plist/invalid/b", .crash, level: .implementationDefined),
+            result("plist/invalid/c", .shouldHaveRejected, level: .recommended),
+        ]
+        let check = KnownFailures().apply(
+            to: &results, knownIDs: ["plist/invalid/a", "plist/invalid/b", "plist/invalid/c"])
+        #expect(check.unexpected.map(\.caseID) == ["plist/invalid/a", "plist/invalid/b"])
+    }
+
     @Test func renderedReasonsMaskAddressesSoRegeneratedListsAreStable() {
         var deviation = result("plist/invalid/key-uid", .shouldHaveRejected)
         deviation.actual = #"{"<_NSKeyedArchiverUID: 0x000055a522f471a0>":"v"} at 0xdeadbeefcafe, tag 0x1f"#

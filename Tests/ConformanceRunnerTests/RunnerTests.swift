@@ -78,6 +78,36 @@ import Testing
         #expect(try run(garbage, set)["plist/valid/one"]?.outcome == .wrongValue)
     }
 
+    @Test func canonicalBytesAreARecommendedCaseBesideTheRequiredReadBack() throws {
+        func bplist(_ object: [UInt8]) -> [UInt8] {
+            let table = UInt8(8 + object.count)
+            return Array("bplist00".utf8) + object + [8] + [0, 0, 0, 0, 0, 0, 1, 1]
+                + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, table]
+        }
+        let canonical = bplist([0x10, 0x01])  // the integer 1 in one byte
+        let wider = bplist([0x11, 0x00, 0x01])  // the same integer in two bytes: reads back, not canonical
+        let set = try SyntheticVectors(bytes: [
+            (
+                SyntheticVectors.metadata("plist/valid/canon", .plist, .valid, hasExpected: true, tags: [.canonical]),
+                canonical, #"{"type":"integer","value":"1"}"#
+            )
+        ])
+        defer { set.remove() }
+        let cases = ConformanceCase.all(try set.load().vectors)
+        #expect(cases.map(\.id) == ["plist/valid/canon", "plist/valid/canon#encode", "plist/valid/canon#canonical"])
+        #expect(cases.map(\.level) == [.required, .required, .recommended])
+        let recommended = cases.filter { CaseFilter(levels: [.recommended]).includes($0) }
+        #expect(recommended.map(\.id) == ["plist/valid/canon#canonical"])
+
+        let exact = try run(ClosureImplementation(capabilities: [.encode]) { _ in .accepted(canonical) }, set)
+        #expect(exact["plist/valid/canon#encode"]?.outcome == .pass)
+        #expect(exact["plist/valid/canon#canonical"]?.outcome == .pass)
+        let other = try run(ClosureImplementation(capabilities: [.encode]) { _ in .accepted(wider) }, set)
+        #expect(other["plist/valid/canon#encode"]?.outcome == .pass)
+        #expect(other["plist/valid/canon#canonical"]?.outcome == .wrongValue)
+        #expect(other["plist/valid/canon#canonical"]?.level == .recommended)
+    }
+
     @Test func resultsKeepCaseOrderWhateverTheJobs() throws {
         let set = try SyntheticVectors.mixed()
         defer { set.remove() }

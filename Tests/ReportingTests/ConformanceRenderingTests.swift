@@ -168,3 +168,21 @@ import Testing
         text.components(separatedBy: prefix).dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
     }
 }
+
+@Suite struct PeerReportRenderingTests {
+    @Test func notesAndNotInstalledPeersAreShown() {
+        var report = SyntheticReport.report
+        report.runs[1].implementation.note = "one call; rejected = NULL <result>"
+        report.notInstalled = [
+            NotInstalledImplementation(name: "rust-plist", reason: "not installed (run `make peers`)")
+        ]
+        let markdown = ConformanceMarkdown.render(report)
+        #expect(markdown.contains("`libplist`: one call; rejected = NULL &lt;result&gt;"))
+        #expect(markdown.contains("`rust-plist`: not installed"))
+        let html = ConformanceHTML.render(report)
+        #expect(html.contains("rejected = NULL &lt;result&gt;"))
+        #expect(html.contains("id=\"not-installed\""))
+        let json = ConformanceJSON.encode(report)
+        #expect((try? ConformanceJSON.decode(json)) == report)
+    }
+}

@@ -29,9 +29,14 @@ public enum IconSelectionCheck {
     /// Runs the oracle on appInfo.json bytes with the given scale and profile.
     /// - Throws: `FuzzFinding` when an invariant breaks.
     public static func check(_ json: [UInt8], options: IconFuzzOptions) throws(FuzzFinding) {
-        let selection = IconSelector.select(
-            json: json, scale: options.scale, appInfoURL: appInfoURL, profile: options.profile)
+        // Parsed once: select(json:) is the parse followed by select(appInfo:), or "no icon" when the
+        // parse fails, so only failures go through the bytes entry point (half the JSON work per input).
         let info = try? AppInfo.parse(json)
+        let selection =
+            info.map {
+                IconSelector.select(appInfo: $0, scale: options.scale, appInfoURL: appInfoURL, profile: options.profile)
+            }
+            ?? IconSelector.select(json: json, scale: options.scale, appInfoURL: appInfoURL, profile: options.profile)
         switch options.profile {
         case .legacy: try LegacyInvariants(info: info, scale: options.scale).check(selection)
         case .recommended: try RecommendedInvariants(info: info, scale: options.scale).check(selection)

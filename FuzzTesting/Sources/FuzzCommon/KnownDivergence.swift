@@ -14,6 +14,9 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     case datePrecision = "libplist-date-precision"
     /// Strings and keys are C strings: an embedded NUL ends them.
     case stringEndsAtNUL = "libplist-string-ends-at-nul"
+    /// Two keys of one dictionary that are equal once cut at their first NUL ("\0" + "01" and "") are one
+    /// key to libplist, which keeps the first in file order: its dictionary has fewer entries.
+    case keysCollideAfterNUL = "libplist-keys-collide-after-nul"
     /// Sets (0xC) are parsed as arrays.
     case setReadAsArray = "libplist-set-read-as-array"
     /// libplist's parser rejects the bplist null object (0x00) that the reference accepts.
@@ -26,6 +29,10 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// libplist accepts an offset-table entry pointing into the header, the table or the trailer and
     /// decodes whatever bytes are there (the strict reference: `offset-table`).
     case objectOffsetOutsideObjectArea = "libplist-object-offset-outside-object-area"
+    /// libplist accepts an offset table that starts at byte 8, right after the header, leaving no room
+    /// for objects; the objects are then read from the header or the table (the strict reference, like
+    /// CoreFoundation, requires the table to start at 9 or later: `trailer`).
+    case offsetTableRightAfterHeader = "libplist-offset-table-right-after-header"
     /// libplist accepts unused bytes between the offset table and the trailer (the strict reference:
     /// `trailer`); with the gap closed, the reference reads the same value.
     case gapBeforeTrailer = "libplist-gap-before-trailer"

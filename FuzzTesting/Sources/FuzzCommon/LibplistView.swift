@@ -80,7 +80,21 @@ enum LibplistView {
         }
         guard loosely(projected, theirs) else { return false }
         used = attempt.union([.stringEndsAtNUL])
+        if hasKeysCollidingAtNUL(projected) { used.insert(.keysCollideAfterNUL) }
         return true
+    }
+
+    /// Whether some dictionary in `value` has two keys that are equal once cut at their first NUL.
+    static func hasKeysCollidingAtNUL(_ value: PropertyListValue) -> Bool {
+        switch value {
+        case .array(let elements), .set(let elements):
+            return elements.contains(where: hasKeysCollidingAtNUL)
+        case .dictionary(let entries):
+            return Set(entries.keys.map(projectString)).count != entries.count
+                || entries.values.contains(where: hasKeysCollidingAtNUL)
+        default:
+            return false
+        }
     }
 
     /// Equality where a string on our side may also match its cut at the first NUL.
@@ -91,10 +105,16 @@ enum LibplistView {
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { loosely($0, $1) }
         case (.dictionary(let a), .dictionary(let b)):
-            guard a.count == b.count else { return false }
-            return a.allSatisfy { key, element in
-                guard let other = b[key] ?? b[projectString(key)] else { return false }
-                return loosely(element, other)
+            // A key always reaches libplist cut at its first NUL: an ASCII key is a C string, and a UTF-16
+            // key holding NUL never gets there (OracleWorkScreen skips it, libplist aborts on it). Distinct
+            // keys can therefore collide ("\0" + "01" and ""); libplist keeps the first in file order, which
+            // the value no longer tells, so the value it shows must be one of the colliding ones.
+            var candidates: [String: [PropertyListValue]] = [:]
+            for (key, element) in a { candidates[projectString(key), default: []].append(element) }
+            guard candidates.count == b.count else { return false }
+            return candidates.allSatisfy { key, elements in
+                guard let other = b[key] else { return false }
+                return elements.contains { loosely($0, other) }
             }
         default:
             return ours == theirs

@@ -59,7 +59,8 @@ public struct OracleWorkScreen: Sendable {
     }
 
     /// Whether the trailer's widths are too narrow for what they must address: offsets narrower than
-    /// the offset table's own offset needs, or references narrower than the object count needs.
+    /// the offset table's own offset needs, or references narrower than the object count needs (both
+    /// as CoreFoundation counts: 2^(8·width) must exceed the table offset or the object count).
     /// CoreFoundation rejects this; libplist 2.2 does not check.
     public static func hasTooNarrowWidths(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 32 else { return false }
@@ -69,8 +70,15 @@ public struct OracleWorkScreen: Sendable {
         let count = Layout.bigEndian(bytes, t + 8, 8)
         let table = Layout.bigEndian(bytes, t + 24, 8)
         let offsetsTooNarrow = (1..<8).contains(offsetSize) && table >> (8 * offsetSize) != 0
-        let refsTooNarrow = (1..<8).contains(refSize) && count > 0 && (count - 1) >> (8 * refSize) != 0
+        // CoreFoundation's test, which the reference shares: 2^(8·width) must exceed the object count
+        // itself (not only the highest index), so 256 objects already need 2-byte references.
+        let refsTooNarrow = (1..<8).contains(refSize) && count >> (8 * refSize) != 0
         return offsetsTooNarrow || refsTooNarrow
+    }
+
+    /// The trailer's offset-table start (its last 8 bytes, as libplist 2.2 reads it), if there is a trailer.
+    public static func tableOffset(_ bytes: [UInt8]) -> UInt64? {
+        bytes.count >= 40 ? Layout.bigEndian(bytes, bytes.count - 8, 8) : nil
     }
 
     /// Whether some object in the offset table is an empty UTF-16 string (0x60, or 0x6F 0x10 0x00), which
@@ -180,23 +188,34 @@ public struct OracleWorkScreen: Sendable {
     private struct Walk {
         let layout: Layout
         let screen: OracleWorkScreen
-        /// Materialised node count and height per object once known; `nil` entries while visiting.
-        var known: [Int: (nodes: Int, height: Int)?] = [:]
+        /// Per object: 0 not seen, 1 being visited (a cycle if met again), 2 done with `nodes`/`heights`.
+        /// Arrays rather than a dictionary: this runs on every differential input.
+        var state: [UInt8]
+        var nodes: [Int]
+        var heights: [Int]
 
         init(layout: Layout, screen: OracleWorkScreen) {
             self.layout = layout
             self.screen = screen
+            state = [UInt8](repeating: 0, count: layout.objectCount)
+            nodes = [Int](repeating: 0, count: layout.objectCount)
+            heights = [Int](repeating: 0, count: layout.objectCount)
         }
 
         /// Visits `index` found at `depth` (the root is at depth 1).
         mutating func visit(_ index: Int, depth: Int) -> (nodes: Int, height: Int, skip: Skip?) {
             guard index < layout.objectCount else { return (1, 1, nil) }
-            if let entry = known[index] {
-                guard let (nodes, height) = entry else { return (0, 0, .cycle) }
-                return depth + height - 1 > screen.maximumDepth ? (0, 0, .depth) : (nodes, height, nil)
+            switch state[index] {
+            case 1:
+                return (0, 0, .cycle)
+            case 2:
+                let height = heights[index]
+                return depth + height - 1 > screen.maximumDepth ? (0, 0, .depth) : (nodes[index], height, nil)
+            default:
+                break
             }
             guard depth <= screen.maximumDepth else { return (0, 0, .depth) }
-            known[index] = .some(nil)
+            state[index] = 1
             var total = 1
             var height = 1
             let children = layout.children(of: index)
@@ -212,7 +231,9 @@ public struct OracleWorkScreen: Sendable {
                 height = max(height, visited.height + 1)
                 if total > screen.maximumNodes { return (0, 0, .expansion) }
             }
-            known[index] = (total, height)
+            state[index] = 2
+            nodes[index] = total
+            heights[index] = height
             return (total, height, nil)
         }
     }

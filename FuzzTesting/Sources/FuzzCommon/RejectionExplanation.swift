@@ -17,6 +17,7 @@ extension KnownDivergence {
             if let trailer, document[trailer + 7] > 8 { return .wideObjectRefTruncated }
         case .trailer:
             if OracleWorkScreen.hasTooNarrowWidths(document) { return .narrowWidthsAccepted }
+            if OracleWorkScreen.tableOffset(document) == 8 { return .offsetTableRightAfterHeader }
         case .limit:
             guard let marker = OracleWorkScreen.marker(ofObjectAt: error.offset, in: document) else { return nil }
             if marker == 0x33 { return .dateOutOfRangeAccepted }

@@ -38,16 +38,18 @@ struct ConformanceOptions {
         adapterName = arguments.value("--name") ?? adapterName
         for name in arguments.allValues("--impl").flatMap({ $0.split(separator: ",").map(String.init) }) {
             if name == "all" {
-                builtIns += BuiltIn.allCases
+                builtIns += BuiltIn.core
+            } else if name == "peers" {
+                builtIns += BuiltIn.peers
             } else if let builtIn = BuiltIn(rawValue: name) {
                 builtIns.append(builtIn)
             } else {
                 throw UsageError(
-                    "unknown implementation '\(name)' (one of: all, \(BuiltIn.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    "unknown implementation '\(name)' (one of: all, peers, \(BuiltIn.allCases.map(\.rawValue).joined(separator: ", ")))"
                 )
             }
         }
-        if builtIns.isEmpty && adapter == nil { builtIns = BuiltIn.allCases }
+        if builtIns.isEmpty && adapter == nil { builtIns = BuiltIn.core }
         var seen = Set<BuiltIn>()
         builtIns = builtIns.filter { seen.insert($0).inserted }
         for area in Self.list(arguments, "--area") {

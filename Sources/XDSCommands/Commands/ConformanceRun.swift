@@ -34,10 +34,15 @@ struct ConformanceRun {
         }
         var status = ExitStatus.success
         var implementations: [any Implementation] = []
+        var notInstalled: [NotInstalledImplementation] = []
         let locations = BuiltInLocations.discover()
         for builtIn in options.builtIns {
             switch builtIn.make(locations, limits: options.limits, referenceVersion: XDS.version) {
             case .success(let implementation): implementations.append(implementation)
+            case .failure(let error) where BuiltIn.peers.contains(builtIn):
+                // Optional peers are listed as not installed, never a failure.
+                Console.printError("note: \(error.message)")
+                notInstalled.append(NotInstalledImplementation(name: builtIn.rawValue, reason: error.message))
             case .failure(let error):
                 Console.printError("Error: built-in \(error.message)")
                 status = .ioError
@@ -84,11 +89,12 @@ struct ConformanceRun {
         let provenance = Provenance.current(
             vectorDigest: vectorDirectory.digest, filesystem: filesystem,
             arguments: ["xds"] + CommandLine.arguments.dropFirst())
-        let report = ConformanceReport(
+        var report = ConformanceReport(
             provenance: provenance, runs: result.runs,
             requirements: RequirementResults.build(
                 runs: result.runs, vectors: vectorDirectory.manifest.vectors,
                 document: SpecificationFile.beside(vectorsDirectory: vectorDirectory.directory)))
+        report.notInstalled = notInstalled.isEmpty ? nil : notInstalled
         if let failure = ConformanceOutput.write(report, options: options) {
             Console.printError("Error: \(failure)")
             return .ioError

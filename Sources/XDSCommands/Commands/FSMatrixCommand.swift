@@ -109,7 +109,7 @@ enum FSMatrixCommand: Command {
     static func defaultAdapters() -> [(name: String, command: [String])] {
         let locations = BuiltInLocations.discover()
         return [("xds (adapter calls)", [locations.xds])]
-            + BuiltIn.allCases.compactMap { builtIn in builtIn.command(locations).map { (builtIn.rawValue, $0) } }
+            + BuiltIn.core.compactMap { builtIn in builtIn.command(locations).map { (builtIn.rawValue, $0) } }
     }
 
     static func write(_ report: FilesystemMatrixReport, to directory: String) -> ExitStatus {

@@ -1,9 +1,9 @@
 // Sources/XDSCommands/Commands/ReadCommand.swift - `xds read`: the attribute's fields as readers see them
 
-import XAttr
 import AttributeFiles
 import DocumentSource
 import TaggedJSON
+import XAttr
 
 /// `xds read`: reads the x-document-source attribute of a file.
 enum ReadCommand: Command {

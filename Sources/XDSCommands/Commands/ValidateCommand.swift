@@ -1,10 +1,10 @@
 // Sources/XDSCommands/Commands/ValidateCommand.swift - `xds validate`: findings a script can read
 
-import XAttr
 import AttributeFiles
 import DocumentSource
 import TaggedJSON
 import TerminalText
+import XAttr
 
 /// `xds validate`: checks an attribute against the convention.
 enum ValidateCommand: Command {

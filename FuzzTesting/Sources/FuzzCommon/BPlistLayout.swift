@@ -1,0 +1,138 @@
+// FuzzTesting/Sources/FuzzCommon/BPlistLayout.swift - A bplist00 as an object table, rewritable in any layout
+
+/// A decoded-enough bplist00: its objects as leaf bytes or container references, and the layout
+/// choices of the file (widths, order, trailer fields). The structure-aware mutator reads the
+/// reference encoder's output into this, changes the layout, and writes it back.
+///
+/// Reading only understands well-formed files (what the encoder writes); writing can produce any
+/// layout, including ones the strict decoder rejects (that is the point).
+struct BPlistLayout: Hashable, Sendable {
+    /// One object: a leaf's bytes (marker and payload) or a container's kind nibble and references.
+    enum Object: Hashable, Sendable {
+        case leaf([UInt8])
+        /// `kind` is 0xA (array), 0xC (set) or 0xD (dictionary: keys then values in `refs`).
+        case container(kind: UInt8, refs: [Int])
+    }
+
+    var objects: [Object]
+    var top: Int
+    /// Bytes per object reference, 1...16 (more than 8 writes leading zero bytes).
+    var refSize: Int
+    /// Bytes per offset-table entry, 1...16; `nil` picks the smallest that fits.
+    var offsetSize: Int?
+    /// The order objects are laid out in the file (a permutation of their indices).
+    var order: [Int]
+    /// Counts of 15 and more always use the long form; this forces it for smaller counts too, with
+    /// an integer of 2^n bytes (0...4).
+    var longCounts: Int?
+    /// Bytes inserted between the offset table and the trailer.
+    var gap: [UInt8] = []
+    /// The trailer's five unused bytes and its sort version.
+    var trailerPrefix: [UInt8] = [0, 0, 0, 0, 0, 0]
+    /// Added to the trailer's object count and table offset (after everything else is laid out).
+    var countDelta = 0
+    var tableOffsetDelta = 0
+
+    /// Reads `bytes` written by a well-formed encoder. Returns `nil` for anything it cannot follow.
+    init?(_ bytes: [UInt8]) {
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return nil }
+        let t = bytes.count - 32
+        let offsetSize = Int(bytes[t + 6])
+        let refSize = Int(bytes[t + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(refSize) else { return nil }
+        let count = Self.bigEndian(bytes, t + 8, 8)
+        let top = Self.bigEndian(bytes, t + 16, 8)
+        let table = Self.bigEndian(bytes, t + 24, 8)
+        guard count > 0, count < 65_536, top < count, table < UInt64(t),
+            Int(table) + Int(count) * offsetSize <= t
+        else { return nil }
+        let offsets = (0..<Int(count)).map { Int(Self.bigEndian(bytes, Int(table) + $0 * offsetSize, offsetSize)) }
+        guard offsets.allSatisfy({ (8..<Int(table)).contains($0) }), Set(offsets).count == offsets.count else {
+            return nil
+        }
+        let sorted = offsets.sorted()
+        var objects: [Object] = []
+        for offset in offsets {
+            let end = sorted.first(where: { $0 > offset }) ?? Int(table)
+            let marker = bytes[offset]
+            let kind = marker >> 4
+            guard kind == 0xA || kind == 0xC || kind == 0xD else {
+                objects.append(.leaf(Array(bytes[offset..<end])))
+                continue
+            }
+            var p = offset + 1
+            var n = Int(marker & 0xF)
+            if n == 0xF {
+                guard p < end, bytes[p] >> 4 == 0x1 else { return nil }
+                let width = 1 << Int(bytes[p] & 0xF)
+                guard width <= 8, p + 1 + width <= end else { return nil }
+                n = Int(clamping: Self.bigEndian(bytes, p + 1, width))
+                p += 1 + width
+            }
+            let refCount = kind == 0xD ? n * 2 : n
+            guard refCount <= (end - p) / refSize else { return nil }
+            let refs = (0..<refCount).map { Int(Self.bigEndian(bytes, p + $0 * refSize, refSize)) }
+            guard refs.allSatisfy({ $0 < Int(count) }) else { return nil }
+            objects.append(.container(kind: kind, refs: refs))
+        }
+        self.objects = objects
+        self.top = Int(top)
+        self.refSize = refSize
+        self.offsetSize = nil
+        self.order = Array(0..<objects.count)
+    }
+
+    /// The file this layout describes.
+    func bytes() -> [UInt8] {
+        var out = Array("bplist00".utf8)
+        var offsets = [Int](repeating: 8, count: objects.count)
+        for index in order where index < objects.count {
+            offsets[index] = out.count
+            switch objects[index] {
+            case .leaf(let bytes):
+                out += bytes
+            case .container(let kind, let refs):
+                let n = kind == 0xD ? refs.count / 2 : refs.count
+                if n < 15 && longCounts == nil {
+                    out.append(kind << 4 | UInt8(n))
+                } else {
+                    let power = longCounts ?? (n < 256 ? 0 : n < 65_536 ? 1 : 2)
+                    out.append(kind << 4 | 0xF)
+                    out.append(0x10 | UInt8(power))
+                    out += Self.bigEndianBytes(UInt64(n), width: 1 << power)
+                }
+                for ref in refs { out += Self.bigEndianBytes(UInt64(ref), width: refSize) }
+            }
+        }
+        let table = out.count
+        let width = offsetSize ?? Self.width(for: UInt64(max(table, 1)))
+        for offset in offsets { out += Self.bigEndianBytes(UInt64(offset), width: width) }
+        out += gap
+        out += trailerPrefix.prefix(6) + [UInt8](repeating: 0, count: max(0, 6 - trailerPrefix.count))
+        out.append(UInt8(truncatingIfNeeded: width))
+        out.append(UInt8(truncatingIfNeeded: refSize))
+        out += Self.bigEndianBytes(UInt64(bitPattern: Int64(objects.count + countDelta)), width: 8)
+        out += Self.bigEndianBytes(UInt64(top), width: 8)
+        out += Self.bigEndianBytes(UInt64(bitPattern: Int64(table + tableOffsetDelta)), width: 8)
+        return out
+    }
+
+    /// The smallest of 1, 2, 4, 8 bytes that holds `value`.
+    static func width(for value: UInt64) -> Int {
+        value < 1 << 8 ? 1 : value < 1 << 16 ? 2 : value < 1 << 32 ? 4 : 8
+    }
+
+    static func bigEndian(_ bytes: [UInt8], _ start: Int, _ width: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for i in start..<(start + width) { value = value << 8 | UInt64(bytes[i]) }
+        return value
+    }
+
+    /// `value` in `width` big-endian bytes: wider than 8 gets leading zeros, narrower keeps the low bytes.
+    static func bigEndianBytes(_ value: UInt64, width: Int) -> [UInt8] {
+        (0..<width).map { i in
+            let shift = 8 * (width - 1 - i)
+            return shift >= 64 ? 0 : UInt8(truncatingIfNeeded: value >> UInt64(shift))
+        }
+    }
+}

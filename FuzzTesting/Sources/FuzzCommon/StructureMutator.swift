@@ -1,0 +1,204 @@
+// FuzzTesting/Sources/FuzzCommon/StructureMutator.swift - LLVMFuzzerCustomMutator for bplist inputs
+
+import BinaryPlist
+import SeededRandom
+
+/// The structure-aware mutator of the bplist targets (`LLVMFuzzerCustomMutator`).
+///
+/// It keeps an option prefix (`DecoderFuzzOptions`) as it is, decodes the document with the lenient
+/// rules and, half of the time, mutates the value tree (replace a leaf by an edge value, copy a
+/// subtree elsewhere so the encoder shares it, drop an element, wrap or nest, change a key to a
+/// colliding or NUL-holding one); it re-encodes with the reference encoder and then, half of the
+/// time, changes the layout (reference and offset widths, long-form counts, object order, a reference
+/// redirected to another object, trailer fields, a gap before the trailer). Anything it cannot decode,
+/// one mutation in four, and anything longer than `maxSize` goes to libFuzzer's byte mutation.
+/// `XDS_FUZZ_MUTATOR=0` turns it off (plain libFuzzer, for comparing coverage).
+public enum StructureMutator {
+    /// Mutates `input` into at most `maxSize` bytes.
+    /// - Returns: the mutated input, or `nil` when libFuzzer's byte mutation should be used instead.
+    public static func mutate(_ input: [UInt8], maxSize: Int, seed: UInt32) -> [UInt8]? {
+        var random = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
+        guard random.next() % 4 != 0, let (_, document) = DecoderFuzzOptions.split(input) else { return nil }
+        let prefix = Array(input.prefix(input.count - document.count))
+        guard let value = try? BPlistDecoder.decode(document, rules: treeRules) else { return nil }
+        var tree = value
+        let mutatesTree = random.next() % 2 == 0
+        if mutatesTree {
+            tree = mutateTree(tree, &random)
+            var nodes = 0
+            count(tree, &nodes)
+            guard nodes <= maximumNodes else { return nil }
+        }
+        var bytes = BPlistEncoder.encode(tree)
+        if !mutatesTree || random.next() % 2 == 0, var layout = BPlistLayout(bytes) {
+            mutateLayout(&layout, &random)
+            bytes = layout.bytes()
+        }
+        let result = prefix + bytes
+        guard result.count <= maxSize, result != input else { return nil }
+        return result
+    }
+
+    // MARK: The value tree
+
+    /// Shared subtrees expand in the value tree: beyond this many nodes the tree is left to byte
+    /// mutation, so that a mutation stays cheap (copies of subtrees would otherwise double it each time).
+    static let maximumNodes = 2_048
+
+    /// The lenient rules, with expansion bounded by `maximumNodes`.
+    static let treeRules: DecodingRules = {
+        var rules = DecodingRules.lenient
+        rules.maximumExpandedCount = maximumNodes
+        return rules
+    }()
+
+    /// Leaf values at the edges of what the decoders handle.
+    static let edgeValues: [PropertyListValue] = [
+        .integer(0), .integer(-1), .integer(Int128(Int64.max)), .integer(Int128(Int64.min)),
+        .integer(Int128(UInt64.max)), .integer(Int128(UInt64.max) + 1), .integer(255), .integer(65_536),
+        .real(.nan), .real(.infinity), .real(-0.0), .real(1e308), .real(Double(Float.greatestFiniteMagnitude)),
+        .date(0), .date(-0.5), .date(.nan), .date(-63_114_076_800), .date(252_423_993_600),
+        .string(""), .string("a\u{0}b"), .string("\u{0}"), .string("é"), .string("\u{10FFFF}"),
+        .string(String(repeating: "x", count: 15)), .string("identifier"), .string("appInfoURL"),
+        .data([]), .data([UInt8](repeating: 0xAB, count: 15)), .uid(0), .uid(UInt64(UInt32.max) + 1),
+        .bool(true), .bool(false), .null, .array([]), .set([]), .dictionary([:]),
+    ]
+
+    /// Keys that collide, hold NUL, need UTF-16 or are the attribute's own.
+    static let edgeKeys = ["", "\u{0}", "\u{0}01", "a\u{0}", "é", "identifier", "name", "path", "appInfoURL", "k"]
+
+    static func mutateTree(_ value: PropertyListValue, _ random: inout SeededGenerator) -> PropertyListValue {
+        var nodes = 0
+        count(value, &nodes)
+        let target = Int(random.next() % UInt64(max(nodes, 1)))
+        var index = 0
+        let donor = pick(value, Int(random.next() % UInt64(max(nodes, 1))))
+        return rewrite(value, target, &index, &random, donor: donor)
+    }
+
+    private static func count(_ value: PropertyListValue, _ nodes: inout Int) {
+        nodes += 1
+        switch value {
+        case .array(let elements), .set(let elements): for element in elements { count(element, &nodes) }
+        case .dictionary(let entries): for element in entries.values { count(element, &nodes) }
+        default: break
+        }
+    }
+
+    /// The node at pre-order position `position`.
+    private static func pick(_ value: PropertyListValue, _ position: Int) -> PropertyListValue {
+        var index = 0
+        return find(value, position, &index) ?? value
+    }
+
+    private static func find(_ value: PropertyListValue, _ position: Int, _ index: inout Int) -> PropertyListValue? {
+        if index == position { return value }
+        index += 1
+        switch value {
+        case .array(let elements), .set(let elements):
+            for element in elements { if let found = find(element, position, &index) { return found } }
+        case .dictionary(let entries):
+            for (_, element) in entries.sorted(by: { $0.key < $1.key }) {
+                if let found = find(element, position, &index) { return found }
+            }
+        default: break
+        }
+        return nil
+    }
+
+    private static func rewrite(
+        _ value: PropertyListValue, _ target: Int, _ index: inout Int, _ random: inout SeededGenerator,
+        donor: PropertyListValue
+    ) -> PropertyListValue {
+        if index == target { return mutateNode(value, &random, donor: donor) }
+        index += 1
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { rewrite($0, target, &index, &random, donor: donor) })
+        case .set(let elements):
+            return .set(elements.map { rewrite($0, target, &index, &random, donor: donor) })
+        case .dictionary(let entries):
+            var result: [String: PropertyListValue] = [:]
+            for (key, element) in entries.sorted(by: { $0.key < $1.key }) {
+                result[key] = rewrite(element, target, &index, &random, donor: donor)
+            }
+            return .dictionary(result)
+        default:
+            return value
+        }
+    }
+
+    private static func mutateNode(
+        _ value: PropertyListValue, _ random: inout SeededGenerator, donor: PropertyListValue
+    ) -> PropertyListValue {
+        let edge = edgeValues[Int(random.next() % UInt64(edgeValues.count))]
+        let key = edgeKeys[Int(random.next() % UInt64(edgeKeys.count))]
+        switch (value, random.next() % 6) {
+        case (.array(var elements), 0), (.set(var elements), 0):
+            elements.insert(donor, at: Int(random.next() % UInt64(elements.count + 1)))
+            return value.isSet ? .set(elements) : .array(elements)
+        case (.array(var elements), 1) where !elements.isEmpty, (.set(var elements), 1) where !elements.isEmpty:
+            elements.remove(at: Int(random.next() % UInt64(elements.count)))
+            return value.isSet ? .set(elements) : .array(elements)
+        case (.dictionary(var entries), 0):
+            entries[key] = donor
+            return .dictionary(entries)
+        case (.dictionary(var entries), 1) where !entries.isEmpty:
+            let keys = entries.keys.sorted()
+            let old = keys[Int(random.next() % UInt64(keys.count))]
+            let moved = entries.removeValue(forKey: old)
+            if random.next() % 2 == 0 { entries[key] = moved }
+            return .dictionary(entries)
+        case (_, 2):
+            return random.next() % 2 == 0 ? .array([value, donor]) : .dictionary([key: value])
+        case (_, 3):
+            return donor
+        default:
+            return edge
+        }
+    }
+
+    // MARK: The layout
+
+    static func mutateLayout(_ layout: inout BPlistLayout, _ random: inout SeededGenerator) {
+        let count = layout.objects.count
+        for _ in 0...Int(random.next() % 2) {
+            switch random.next() % 9 {
+            case 0:
+                layout.refSize = [1, 2, 3, 4, 8, 9, 16][Int(random.next() % 7)]
+            case 1:
+                layout.offsetSize = [1, 2, 3, 4, 8, 9, 16][Int(random.next() % 7)]
+            case 2:
+                layout.longCounts = Int(random.next() % 5)
+            case 3:
+                layout.order.shuffle(using: &random)
+            case 4:
+                // A reference redirected: sharing, a cycle, or an out-of-range index.
+                let containers = (0..<count).filter {
+                    if case .container(_, let refs) = layout.objects[$0] { return !refs.isEmpty } else { return false }
+                }
+                guard let holder = containers.randomElement(using: &random),
+                    case .container(let kind, var refs) = layout.objects[holder]
+                else { break }
+                refs[Int(random.next() % UInt64(refs.count))] = Int(random.next() % UInt64(count + 1))
+                layout.objects[holder] = .container(kind: kind, refs: refs)
+            case 5:
+                layout.top = Int(random.next() % UInt64(count + 1))
+            case 6:
+                layout.countDelta = Int(random.next() % 3) - 1
+                layout.tableOffsetDelta = Int(random.next() % 3) - 1
+            case 7:
+                layout.gap = [UInt8](repeating: 0, count: Int(random.next() % 4) + 1)
+            default:
+                layout.trailerPrefix[Int(random.next() % 6)] = UInt8(truncatingIfNeeded: random.next())
+            }
+        }
+    }
+}
+
+extension PropertyListValue {
+    fileprivate var isSet: Bool {
+        if case .set = self { return true }
+        return false
+    }
+}

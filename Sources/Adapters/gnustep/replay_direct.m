@@ -1,0 +1,20 @@
+// Sources/Adapters/gnustep/replay_direct.m - One direct call of GNUstep's parser, for the replay check
+//
+// Reads a plist on stdin, calls +propertyListWithData:options:format:error:, prints "accepted" or "rejected" (exit 0
+// for both), or "threw <exception name>" when GNUstep raises instead; a stack overflow ends the process.
+#import <Foundation/Foundation.h>
+
+int main(void) {
+    NSAutoreleasePool *pool = [NSAutoreleasePool new];
+    NSData *bytes = [[NSFileHandle fileHandleWithStandardInput] readDataToEndOfFile];
+    NSError *error = nil;
+    NS_DURING
+        id value = [NSPropertyListSerialization propertyListWithData:bytes options:NSPropertyListImmutable format:NULL
+                                                               error:&error];
+        printf(value != nil ? "accepted\n" : "rejected\n");
+    NS_HANDLER
+        printf("threw %s\n", [[localException name] UTF8String]);
+    NS_ENDHANDLER
+    [pool release];
+    return 0;
+}

@@ -1,0 +1,79 @@
+// Tests/FuzzCommonTests/NewTargetOracleTests.swift - The tagged-JSON, appInfo.json and adapter-output oracles
+
+import ChildProcess
+import ConformanceModel
+import ConformanceRunner
+import Foundation
+import Icons
+import Testing
+
+@testable import FuzzCommon
+
+@Suite struct NewTargetOracleTests {
+    static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Vectors")
+
+    static func files(_ area: String, suffix: String) throws -> [[UInt8]] {
+        let root = vectors.appendingPathComponent(area)
+        let paths = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
+        return try paths.filter { $0.hasSuffix(suffix) }.sorted().map {
+            try [UInt8](Data(contentsOf: root.appendingPathComponent($0)))
+        }
+    }
+
+    @Test func everyTaggedJSONOfThePlistVectorsPassesTheOracle() throws {
+        let texts = try Self.files("plist", suffix: ".json")
+        #expect(texts.count > 100)
+        for text in texts { try TaggedJSONCheck.run(text) }
+        try TaggedJSONCheck.run(Array(#"{"type":"integer","value":"x"}"#.utf8))
+        try TaggedJSONCheck.run(Array("[".utf8))
+    }
+
+    @Test func everyAppInfoOfTheIconVectorsPassesTheOracle() throws {
+        let documents = try Self.files("icons", suffix: ".appinfo")
+        #expect(documents.count > 20)
+        for document in documents { try AppInfoParserCheck.run(document) }
+    }
+
+    @Test func tinyLimitsAreReachedByShortInputs() {
+        let long = Array(#"{"icons":[1,2,3]}"#.utf8)
+        #expect(throws: AppInfoError.self) { try AppInfo.parse(long, limits: AppInfoParserCheck.tinyLimits) }
+        #expect(throws: Never.self) { try AppInfoParserCheck.run(long) }
+    }
+
+    @Test func controlByteSelectsTerminationAndCase() {
+        #expect(AdapterOutputCheck.termination(0x00, status: 9) == .exited(0))
+        #expect(AdapterOutputCheck.termination(0x01, status: 9) == .exited(1))
+        #expect(AdapterOutputCheck.termination(0x02, status: 9) == .exited(9))
+        #expect(AdapterOutputCheck.termination(0x03, status: 9) == .signaled(9))
+        #expect(AdapterOutputCheck.termination(0x06, status: 9) == .timedOut)
+        #expect(AdapterOutputCheck.cases.count == 4)
+        #expect(AdapterOutputCheck.cases.map(\.kind).contains(.encode))
+    }
+
+    @Test func judgeGradesHostileOutputWithoutFinding() throws {
+        let json = Array(#"{"type":"bool","value":"true"}"#.utf8)
+        for control: UInt8 in [0x00, 0x01, 0x02, 0x03, 0x06, 0x07, 0x08, 0x10, 0x18, 0x80] {
+            try AdapterOutputCheck.run([control, 7, UInt8(json.count)] + json + [0x1B, 0xFF, 0x00])
+            try AdapterOutputCheck.run([control, 0, 200] + [UInt8](repeating: 0x07, count: 300))
+        }
+        #expect(try AdapterOutputCheck.run([0, 0]) == false)
+    }
+
+    @Test func validDecodePassesOnlyOnExitZero() {
+        let json = Array(#"{"type":"bool","value":"true"}"#.utf8)
+        let testCase = AdapterOutputCheck.cases[0]
+        let accepted = CallResult(termination: .exited(0), stdout: json, stderr: [])
+        let rejected = CallResult(termination: .exited(1), stdout: json, stderr: [])
+        let judge = Judge(workDirectory: "/nonexistent-fuzz-workdir")
+        #expect(judge.run(testCase, on: AdapterOutputCheck.StubImplementation(result: accepted)).outcome == .pass)
+        #expect(judge.run(testCase, on: AdapterOutputCheck.StubImplementation(result: rejected)).outcome != .pass)
+    }
+
+    /// FuzzAdapterOutput's first finding: a decode answered with `{"type":"str\u0000ing",…}` put the raw
+    /// NUL of the tagged-JSON error ("unknown type …") into the report cell through the judge's note.
+    @Test func noteQuotingTheAdaptersOutputIsEscaped() throws {
+        let stdout = Array(#"{"type":"str\u0000ing","value":""}"#.utf8) + [0x0A]
+        try AdapterOutputCheck.run([0x00, 0x00, UInt8(stdout.count)] + stdout)
+    }
+}

@@ -1,0 +1,87 @@
+// Tests/FuzzCommonTests/StructureMutatorTests.swift - The bplist layout rewriter and the structure-aware mutator
+
+import BinaryPlist
+import Foundation
+import SeededRandom
+import Testing
+
+@testable import FuzzCommon
+
+@Suite struct StructureMutatorTests {
+    static let valid = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Vectors/plist/valid")
+
+    static func validDocuments() throws -> [(name: String, bytes: [UInt8], value: PropertyListValue)] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: valid.path).filter { $0.hasSuffix(".bplist") }
+        return try names.sorted().map { name in
+            let bytes = try [UInt8](Data(contentsOf: valid.appendingPathComponent(name)))
+            return (name, bytes, try BPlistDecoder.decode(bytes, rules: .lenient))
+        }
+    }
+
+    @Test func encoderOutputIsReadAndWrittenBackByteForByte() throws {
+        let documents = try Self.validDocuments()
+        #expect(documents.count > 50)
+        for document in documents {
+            let encoded = BPlistEncoder.encode(document.value)
+            let layout = try #require(BPlistLayout(encoded), "\(document.name)")
+            #expect(layout.bytes() == encoded, "\(document.name)")
+        }
+    }
+
+    @Test func widerFieldsLongCountsAndAnotherOrderKeepTheValue() throws {
+        var random = SeededGenerator(seed: 13)
+        for document in try Self.validDocuments() {
+            var layout = try #require(BPlistLayout(BPlistEncoder.encode(document.value)))
+            layout.refSize = 2
+            layout.offsetSize = 4
+            layout.longCounts = 1
+            layout.order.shuffle(using: &random)
+            let value = try BPlistDecoder.decode(layout.bytes(), rules: .strict)
+            #expect(value == document.value, "\(document.name)")
+        }
+    }
+
+    @Test func trailerFieldsAreWrittenAsAsked() throws {
+        var layout = try #require(BPlistLayout(BPlistEncoder.encode(.array([.integer(1)]))))
+        layout.gap = [0]
+        #expect(throws: BPlistError.self) { try BPlistDecoder.decode(layout.bytes(), rules: .strict) }
+        layout.gap = []
+        layout.top = 2
+        #expect(throws: BPlistError.self) { try BPlistDecoder.decode(layout.bytes(), rules: .strict) }
+    }
+
+    @Test func mutationsStayWithinMaxSizeAndChangeTheInput() throws {
+        let document = BPlistEncoder.encode(
+            .dictionary([
+                "identifier": .string("com.example.app"), "name": .string("Example"),
+                "path": .array([.integer(1), .data([1, 2, 3])]), "appInfoURL": .string("https://example.com/a.json"),
+            ]))
+        var declined = 0
+        var decodable = 0
+        for seed in UInt32(0)..<400 {
+            guard let output = StructureMutator.mutate(document, maxSize: 300, seed: seed) else {
+                declined += 1
+                continue
+            }
+            #expect(output.count <= 300)
+            #expect(output != document)
+            if (try? BPlistDecoder.decode(output, rules: .strict)) != nil { decodable += 1 }
+        }
+        // A quarter is left to byte mutation by design; most of the rest keep a readable document.
+        #expect(declined > 50 && declined < 200)
+        #expect(decodable > 100)
+    }
+
+    @Test func optionPrefixIsKeptAndGarbageIsDeclined() throws {
+        let document = BPlistEncoder.encode(.array([.string("a"), .bool(true)]))
+        let prefixed = [0x00, 0x01] + document
+        let outputs = (UInt32(0)..<50).compactMap { StructureMutator.mutate(prefixed, maxSize: 4096, seed: $0) }
+        #expect(!outputs.isEmpty)
+        #expect(outputs.allSatisfy { $0.starts(with: [0x00, 0x01]) })
+        #expect(
+            (UInt32(0)..<50).allSatisfy {
+                StructureMutator.mutate(Array("not a plist".utf8), maxSize: 64, seed: $0) == nil
+            })
+    }
+}
