@@ -62,22 +62,26 @@ public enum ByteRoundTrips {
             let value = ProbeValue.bytes(size)
             for writer in ByteAccessor.all {
                 for reader in ByteAccessor.all {
-                    var cell = RoundTripCell(
-                        level: "bytes", filesystem: label, writer: writer.name, reader: reader.name,
-                        valueSize: size, preserved: false, detail: "")
-                    let file = directory + "/roundtrip-\(UUID().uuidString)"
-                    defer { try? FileManager.default.removeItem(atPath: file) }
-                    if !FileManager.default.createFile(atPath: file, contents: Data("document\n".utf8)) {
-                        cell.detail = "cannot create \(file)"
-                    } else if let failure = writer.write(value, file) {
-                        cell.detail = "write: \(failure)"
-                    } else {
-                        switch reader.read(file) {
-                        case .success(let found):
-                            cell.preserved = found == value
-                            cell.detail = cell.preserved ? "" : "read \(found.count) bytes that differ"
-                        case .failure(let failure): cell.detail = "read: \(failure.message)"
+                    // One step per file, made to removed: a signal waits for it (see `InterruptGuard`).
+                    let cell = InterruptGuard.step { () -> RoundTripCell in
+                        var cell = RoundTripCell(
+                            level: "bytes", filesystem: label, writer: writer.name, reader: reader.name,
+                            valueSize: size, preserved: false, detail: "")
+                        let file = directory + "/roundtrip-\(UUID().uuidString)"
+                        defer { try? FileManager.default.removeItem(atPath: file) }
+                        if !FileManager.default.createFile(atPath: file, contents: Data("document\n".utf8)) {
+                            cell.detail = "cannot create \(file)"
+                        } else if let failure = writer.write(value, file) {
+                            cell.detail = "write: \(failure)"
+                        } else {
+                            switch reader.read(file) {
+                            case .success(let found):
+                                cell.preserved = found == value
+                                cell.detail = cell.preserved ? "" : "read \(found.count) bytes that differ"
+                            case .failure(let failure): cell.detail = "read: \(failure.message)"
+                            }
                         }
+                        return cell
                     }
                     cells.append(cell)
                 }

@@ -118,25 +118,29 @@ public enum FieldRoundTrips {
         var cells: [RoundTripCell] = []
         for writer in accessors {
             for reader in accessors {
-                var cell = RoundTripCell(
-                    level: "fields", filesystem: label, writer: writer.name, reader: reader.name, valueSize: 0,
-                    preserved: false, detail: "")
-                let file = directory + "/fields-\(UUID().uuidString)"
-                defer { try? FileManager.default.removeItem(atPath: file) }
-                if !FileManager.default.createFile(atPath: file, contents: Data("document\n".utf8)) {
-                    cell.detail = "cannot create \(file)"
-                } else if let failure = writer.write(FieldAccessor.fields, file) {
-                    cell.detail = "write: \(failure)"
-                } else {
-                    if case .success(let bytes) = ProbeCalls.get(named: AttributeProbe.attributeName, at: file) {
-                        cell.valueSize = bytes.count
+                // One step per file, made to removed: a signal waits for it (see `InterruptGuard`).
+                let cell = InterruptGuard.step { () -> RoundTripCell in
+                    var cell = RoundTripCell(
+                        level: "fields", filesystem: label, writer: writer.name, reader: reader.name, valueSize: 0,
+                        preserved: false, detail: "")
+                    let file = directory + "/fields-\(UUID().uuidString)"
+                    defer { try? FileManager.default.removeItem(atPath: file) }
+                    if !FileManager.default.createFile(atPath: file, contents: Data("document\n".utf8)) {
+                        cell.detail = "cannot create \(file)"
+                    } else if let failure = writer.write(FieldAccessor.fields, file) {
+                        cell.detail = "write: \(failure)"
+                    } else {
+                        if case .success(let bytes) = ProbeCalls.get(named: AttributeProbe.attributeName, at: file) {
+                            cell.valueSize = bytes.count
+                        }
+                        switch reader.read(file) {
+                        case .success(let found):
+                            cell.preserved = found == FieldAccessor.fields
+                            cell.detail = cell.preserved ? "" : "read back \(found)"
+                        case .failure(let failure): cell.detail = "read: \(failure.message)"
+                        }
                     }
-                    switch reader.read(file) {
-                    case .success(let found):
-                        cell.preserved = found == FieldAccessor.fields
-                        cell.detail = cell.preserved ? "" : "read back \(found)"
-                    case .failure(let failure): cell.detail = "read: \(failure.message)"
-                    }
+                    return cell
                 }
                 cells.append(cell)
             }

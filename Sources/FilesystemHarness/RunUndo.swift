@@ -16,7 +16,8 @@ public struct UndoReport: Hashable, Sendable {
 /// what the run made: a mount on one of its directories whose device number is the one recorded (or,
 /// when the run died before recording it, whose source is the one it was about to mount); a loop device
 /// whose backing file has the image's device and inode; an image file with that identity. Everything
-/// else is reported and left alone. Nothing is removed recursively except below the run's `tmp` folder.
+/// else is reported and left alone. Nothing is removed recursively except below the run's `tmp` folder
+/// and below a mount point that nothing is mounted on (what was written into it while unmounted).
 enum RunUndo {
     static func undo(_ run: RunDirectory) -> UndoReport {
         var report = UndoReport()
@@ -122,12 +123,42 @@ enum RunUndo {
             report.leftAlone.append("\(run.path(directory)): not a directory of this run; left alone")
             return
         }
-        if directory == "tmp" { removeContents(of: directory, in: run.descriptor, device: runInfo.st_dev) }
+        if directory == "tmp" {
+            removeContents(of: directory, in: run.descriptor, device: runInfo.st_dev)
+        } else if !hasMount(atOrBelow: run.path(directory)) {
+            removeWrittenWhileUnmounted(directory, run, device: runInfo.st_dev, &report)
+        }
         if unlinkat(run.descriptor, directory, AT_REMOVEDIR) == 0 {
             run.append(.removed(directory))
         } else {
             report.leftAlone.append("\(run.path(directory)): \(String(cString: strerror(errno))); left alone")
         }
+    }
+
+    /// Whether anything is mounted at `path` or below it.
+    private static func hasMount(atOrBelow path: String) -> Bool {
+        MountTable.entries().contains { $0.mountPoint == path || $0.mountPoint.hasPrefix(path + "/") }
+    }
+
+    /// Removes what was written into a mount point of this run while nothing was mounted on it.
+    ///
+    /// Only root can write there (a root-owned directory inside the private run directory), so what it
+    /// holds was written through it by this run: a probe or a tool (or, after a SIGKILL, an orphaned
+    /// tool) that was still working when the filesystem was unmounted under it, and so wrote into the
+    /// bare directory instead. Like `tmp`, it is removed without following symlinks or leaving the
+    /// run directory's filesystem; the caller has checked that nothing is mounted at or below it.
+    private static func removeWrittenWhileUnmounted(
+        _ directory: String, _ run: RunDirectory, device: dev_t, _ report: inout UndoReport
+    ) {
+        let descriptor = openat(run.descriptor, directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        let entries = RunDirectory.entryNames(descriptor)
+        close(descriptor)
+        guard !entries.isEmpty else { return }
+        removeContents(of: directory, in: run.descriptor, device: device)
+        report.undone.append(
+            "removed what was written into \(run.path(directory)) while it was not mounted: "
+                + entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : ""))
     }
 
     /// Removes everything below `name` (opened without following symlinks, never crossing into

@@ -9,7 +9,17 @@ enum SurvivalRunner {
     static let name = AttributeProbe.attributeName
 
     /// Runs `operation` with a `size`-byte attribute: source folder on `source`, `$OUT` on `destination`.
+    ///
+    /// One `InterruptGuard` step, from making the folders to removing them: a signal waits for the cell
+    /// (and its tools) to end, so nothing writes into a mount point after the cleanup has unmounted it.
     static func run(
+        _ operation: SurvivalOperation, size: Int, source: MountedMatrixFilesystem,
+        destination: MountedMatrixFilesystem
+    ) -> SurvivalCell {
+        InterruptGuard.step { cell(operation, size: size, source: source, destination: destination) }
+    }
+
+    private static func cell(
         _ operation: SurvivalOperation, size: Int, source: MountedMatrixFilesystem,
         destination: MountedMatrixFilesystem
     ) -> SurvivalCell {

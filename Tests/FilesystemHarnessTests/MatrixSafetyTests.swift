@@ -114,10 +114,12 @@ struct MatrixSafetyTests {
             in: .whitespacesAndNewlines)
         var info = stat()
         #expect(stat(image, &info) == 0)
+        // The recorded inode is one no file has: st_ino + 1 can be the image of a run working meanwhile
+        // (another test), whose loop device would then rightly count as the recorded image's.
         let journal = [
             "xds-run\tpid 1", "dir\tmnt-a", "mount\tmnt-a\txds-tmpfs-run.others", "mounted\tmnt-a\t0:1",
             "dir\tmnt-b", "mount\tmnt-b\txds-tmpfs-run.others", "image\timage-c",
-            "image-id\timage-c\t\(info.st_dev)\t\(info.st_ino + 1)", "attach\timage-c",
+            "image-id\timage-c\t\(info.st_dev)\t\(UInt64.max)", "attach\timage-c",
         ]
         #expect(
             FileManager.default.createFile(
@@ -151,6 +153,55 @@ struct MatrixSafetyTests {
                 "removed \(ext4.imagePath ?? "")",
             ], "\(finished.undone)")
         #expect(base.leftovers.isEmpty, "\(base.leftovers)")
+    }
+
+    /// What was written into a mount point while nothing was mounted on it (a probe or tool still at work
+    /// when a signal's cleanup unmounted the filesystem under it) is removed by `finish` and by `--clean`,
+    /// without following symlinks; a mount point with something mounted below it is left alone.
+    @Test func whatWasWrittenIntoAnUnmountedMountPointIsRemoved() throws {
+        let base = StateBase()
+        let victim = "/run/xds-victim-" + UUID().uuidString.prefix(8).lowercased()
+        defer {
+            for mountPoint in base.mounts.reversed() { umount2(mountPoint, Int32(MNT_DETACH)) }
+            try? FileManager.default.removeItem(atPath: victim)
+            try? FileManager.default.removeItem(atPath: base.path + "/run.hostil")
+            base.remove()
+        }
+        try FileManager.default.createDirectory(atPath: victim, withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: victim + "/file", contents: Data("keep".utf8)))
+        func writeAsATool(into mountPoint: String) throws {
+            try FileManager.default.createDirectory(
+                atPath: mountPoint + "/survival-cp-200-tmpfs", withIntermediateDirectories: false)
+            #expect(FileManager.default.createFile(atPath: mountPoint + "/survival-cp-200-tmpfs/doc", contents: nil))
+            #expect(symlink(victim, mountPoint + "/survival-cp-200-tmpfs/link") == 0)
+            #expect(symlink(victim + "/file", mountPoint + "/roundtrip-1") == 0)
+        }
+        // A live run: the filesystem is unmounted under it, then written into.
+        let session = try MountSession(base: base.path)
+        let tmpfs = try session.mount(.tmpfs, label: "late")
+        #expect(umount2(tmpfs.mountPoint, 0) == 0)
+        try writeAsATool(into: tmpfs.mountPoint)
+        let finished = session.finish()
+        #expect(finished.leftAlone.isEmpty, "\(finished.leftAlone)")
+        #expect(finished.undone.contains { $0.hasPrefix("removed what was written into \(tmpfs.mountPoint)") })
+        #expect(base.leftovers.isEmpty, "\(base.leftovers)")
+        // A dead run (`--clean`): the same, and a mount point with a mount below it is not touched.
+        try fakeDeadRun(
+            base, lines: ["dir\tmnt-a", "mount\tmnt-a\txds-tmpfs-run.hostil", "dir\tmnt-b", "dir\tmnt-c"])
+        let run = base.path + "/run.hostil"
+        for name in ["mnt-a", "mnt-b", "mnt-c"] {
+            try FileManager.default.createDirectory(atPath: run + "/" + name, withIntermediateDirectories: false)
+            try writeAsATool(into: run + "/" + name)
+        }
+        try FileManager.default.createDirectory(atPath: run + "/mnt-c/busy", withIntermediateDirectories: false)
+        try HostCommand.run("mount", ["-t", "tmpfs", "someone-else", run + "/mnt-c/busy"])
+        let report = try MatrixSafety.cleanLeftovers(base: base.path)
+        #expect(report.undone.filter { $0.hasPrefix("removed what was written") }.count == 2, "\(report.undone)")
+        #expect(report.leftAlone.count == 1 && report.leftAlone.first?.contains("mnt-c") == true, "\(report.leftAlone)")
+        #expect(base.mounts == [run + "/mnt-c/busy"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: run).sorted() == ["journal", "mnt-c"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: run + "/mnt-c").count == 3)
+        #expect(FileManager.default.contents(atPath: victim + "/file") == Data("keep".utf8))
     }
 
     /// A run directory as a dead run leaves it: private, with `journal` holding `lines` after the header.
