@@ -184,7 +184,7 @@ public enum FuzzRegressionFamily {
             bad(
                 "oracle-narrow-refs-at-256-objects", narrowReferencesAt256Objects(), .trailer,
                 "256 objects with 1-byte references: 2^8 does not exceed the count (the oracle's screen counted indices)",
-                spec: "bplist.trailer.ref-size-capacity", tags: [.trailer]),
+                spec: "bplist.trailer.ref-size", tags: [.trailer]),
             bad(
                 "libplist-gap-before-trailer", hex(header + "09 08 00" + trailer(count: 1, table: 9)), .trailer,
                 "an unused byte between the offset table and the trailer: libplist 2.2 accepts it",
