@@ -8,7 +8,7 @@ import Icons
 ///
 /// Graded against the recommended outcomes like every implementation, so its quirks show as deviations;
 /// where the original would raise an exception the emulation exits 3, which the report shows as a crash
-/// (DESIGN §5). It has only the `select-icon` call: every other area is `n/a`.
+/// (Docs/conformance.md). It has only the `select-icon` call: every other area is `n/a`.
 public struct OriginalIconBehaviour: Implementation {
     public var info: ImplementationInfo
 

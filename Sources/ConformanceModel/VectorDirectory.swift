@@ -26,7 +26,7 @@ public struct Vector: Sendable, Hashable {
     }
 }
 
-/// Every vector of a directory laid out as DESIGN §4 says.
+/// Every vector of a directory laid out as Docs/vectors.md says.
 public struct VectorDirectory: Sendable {
     public var directory: String
     public var manifest: Manifest

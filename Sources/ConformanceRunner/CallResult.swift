@@ -12,7 +12,7 @@ public enum Termination: Hashable, Sendable {
     case failedToStart(String)
 }
 
-/// The adapter protocol's three verdicts, decided by the exit status only (DESIGN §5).
+/// The adapter protocol's three verdicts, decided by the exit status only (Docs/conformance.md).
 public enum Verdict: String, Hashable, Sendable {
     /// Exit 0.
     case accepted

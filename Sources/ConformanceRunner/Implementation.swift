@@ -1,4 +1,4 @@
-// Sources/ConformanceRunner/Implementation.swift - What the runner knows of an implementation: its calls (DESIGN §5)
+// Sources/ConformanceRunner/Implementation.swift - What the runner knows of an implementation: its calls (Docs/conformance.md)
 
 import ConformanceModel
 
@@ -48,7 +48,7 @@ extension Implementation {
     public func supports(_ call: AdapterCall) -> Bool { info.capabilities.contains(call.rawValue) }
 }
 
-/// An implementation that is a command, one process per call (DESIGN §5).
+/// An implementation that is a command, one process per call (Docs/conformance.md).
 public struct ProcessImplementation: Implementation {
     public var info: ImplementationInfo
     /// The command and its leading arguments; the call name and its arguments are appended.

@@ -1,4 +1,4 @@
-// Sources/XDSCommands/AdapterProtocolHelp.swift - `xds help adapter`: the adapter protocol (DESIGN §5)
+// Sources/XDSCommands/AdapterProtocolHelp.swift - `xds help adapter`: the adapter protocol (Docs/conformance.md)
 
 /// The adapter protocol, as `xds help adapter` prints it.
 enum AdapterProtocolHelp {
