@@ -14,6 +14,9 @@ struct ConformanceRun {
     var options: ConformanceOptions
 
     func run() throws(CommandError) -> ExitStatus {
+        // Adapter processes end with the run, also on SIGINT/SIGTERM/SIGHUP and when they left their group.
+        ChildContainment.contain()
+        defer { ChildContainment.sweepEscapees() }
         let vectorDirectory: VectorDirectory
         do {
             vectorDirectory = try VectorDirectory.load(directory: options.vectors)
@@ -25,7 +28,11 @@ struct ConformanceRun {
             Console.printError("Error: cannot create a temporary directory")
             return .ioError
         }
-        defer { try? FileManager.default.removeItem(atPath: workDirectory) }
+        ChildContainment.register(directory: workDirectory)
+        defer {
+            try? FileManager.default.removeItem(atPath: workDirectory)
+            ChildContainment.unregister(directory: workDirectory)
+        }
         var filesystem = RunEnvironment.filesystem(of: workDirectory)
         if !RunEnvironment.supportsUserXattrs(workDirectory) {
             filesystem += " (no user xattrs: attribute cases cannot be set up)"
