@@ -72,6 +72,25 @@ import Testing
         #expect(results["plist/invalid/key"]?.outcome == .shouldHaveRejected)
     }
 
+    @Test func verdictsMarkedAsRestingOnThePolicyAreCounted() throws {
+        let set = try SyntheticVectors([
+            (SyntheticVectors.metadata("plist/invalid/a", .plist, .invalid, hasExpected: false), "a", nil),
+            (SyntheticVectors.metadata("plist/invalid/b", .plist, .invalid, hasExpected: false), "b", nil),
+        ])
+        defer { set.remove() }
+        let implementation = ClosureImplementation(capabilities: [.decode]) { request in
+            let marked = request.input == Array("a".utf8)
+            return CallResult(
+                termination: .exited(1), stdout: [],
+                stderr: Array((marked ? "policy: undocumented-exception TypeError\nrejected: x\n" : "rejected\n").utf8))
+        }
+        let vectors = try set.load()
+        let run = Runner(judge: Judge(workDirectory: NSTemporaryDirectory()), jobs: 1).run(
+            ConformanceCase.all(vectors.vectors), on: [implementation])[0]
+        #expect(run.results.map(\.restsOnPolicy) == [true, false])
+        #expect(run.policyVerdictCount == 1)
+    }
+
     @Test func aNonCanonicalEncodingIsItsOwnOutcomeNotAWrongValue() throws {
         // The vector's input is the canonical bytes; the adapter's output decodes to the same value in other bytes.
         let canonical: [UInt8] =
