@@ -91,6 +91,24 @@ import Testing
         #expect(run.policyVerdictCount == 1)
     }
 
+    @Test func theSummaryHasDecodeAndEncodeRowsNamedAsInTheJSON() throws {
+        let set = try SyntheticVectors([
+            (SyntheticVectors.metadata("plist/valid/one", .plist, .valid, hasExpected: true), "x", Self.one)
+        ])
+        defer { set.remove() }
+        let implementation = ClosureImplementation(capabilities: [.decode, .encode]) { _ in .rejected("no") }
+        let vectors = try set.load()
+        let runs = Runner(judge: Judge(workDirectory: NSTemporaryDirectory()), jobs: 1).run(
+            ConformanceCase.all(vectors.vectors), on: [implementation])
+        let provenance = Provenance(
+            suiteVersion: "t", vectorDigest: "d", os: "o", kernel: "k", filesystem: "f", date: "d", command: "c")
+        let lines = Summary.table(ConformanceReport(provenance: provenance, runs: runs)).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].contains("should-have-accepted") && lines[0].contains("non-canonical"))
+        #expect(lines[1].hasPrefix("closure") && lines[1].contains("decode"))
+        #expect(lines[2].contains("encode"))
+    }
+
     @Test func aNonCanonicalEncodingIsItsOwnOutcomeNotAWrongValue() throws {
         // The vector's input is the canonical bytes; the adapter's output decodes to the same value in other bytes.
         let canonical: [UInt8] =
