@@ -97,7 +97,8 @@ struct ConformanceRun {
         let provenance = Provenance.current(
             vectorDigest: vectorDirectory.digest, filesystem: filesystem,
             arguments: ["xds"] + CommandLine.arguments.dropFirst())
-        let report = ConformanceReport(provenance: provenance, runs: result.runs)
+        let report = ReportPaths(workDirectory: workDirectory).apply(
+            to: ConformanceReport(provenance: provenance, runs: result.runs))
         if let failure = ConformanceOutput.write(report, options: options) {
             Console.printError("Error: \(failure)")
             return .ioError
