@@ -19,9 +19,9 @@ public struct OriginalIconBehaviour: Implementation {
     }
 
     public func perform(_ request: AdapterRequest) -> CallResult {
-        guard request.call == .selectIcon else {
+        guard case .selectIcon(let scale, let appInfoURL, let appInfo) = request else {
             return CallResult(termination: .exited(64), stdout: [], stderr: Array("unsupported call\n".utf8))
         }
-        return selectIcon(request, profile: .legacy)
+        return selectIcon(scale: scale, appInfoURL: appInfoURL, appInfo: appInfo, profile: .legacy)
     }
 }

@@ -2,39 +2,6 @@
 
 import ConformanceModel
 
-/// One call: its name, its arguments after the call name, and standard input.
-public struct AdapterRequest: Hashable, Sendable {
-    public var call: AdapterCall
-    public var arguments: [String]
-    public var input: [UInt8]
-
-    public init(call: AdapterCall, arguments: [String] = [], input: [UInt8] = []) {
-        self.call = call
-        self.arguments = arguments
-        self.input = input
-    }
-
-    /// `decode` with bplist bytes on stdin.
-    public static func decode(_ bytes: [UInt8]) -> AdapterRequest { AdapterRequest(call: .decode, input: bytes) }
-    /// `encode` with tagged JSON on stdin.
-    public static func encode(_ taggedJSON: [UInt8]) -> AdapterRequest {
-        AdapterRequest(call: .encode, input: taggedJSON)
-    }
-    /// `read-attribute PATH`.
-    public static func readAttribute(path: String) -> AdapterRequest {
-        AdapterRequest(call: .readAttribute, arguments: [path])
-    }
-    /// `write-attribute PATH` with a JSON object of fields on stdin.
-    public static func writeAttribute(path: String, fields: [UInt8]) -> AdapterRequest {
-        AdapterRequest(call: .writeAttribute, arguments: [path], input: fields)
-    }
-    /// `select-icon --scale S --app-info-url URL` with appInfo.json bytes on stdin.
-    public static func selectIcon(scale: Int, appInfoURL: String, appInfo: [UInt8]) -> AdapterRequest {
-        AdapterRequest(
-            call: .selectIcon, arguments: ["--scale", String(scale), "--app-info-url", appInfoURL], input: appInfo)
-    }
-}
-
 /// An implementation under test, seen only through the adapter calls.
 public protocol Implementation: Sendable {
     /// Name, title, version, kind, command and the calls it supports.
