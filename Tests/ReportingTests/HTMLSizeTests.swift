@@ -11,7 +11,7 @@ import Testing
         report.runs[2].results[1].actual = "DEVIATING-OUTPUT-MARKER"
         let html = ConformanceHTML.render(report)
         #expect(!html.contains("PASSING-OUTPUT-MARKER"))
-        #expect(html.contains("output as expected (in conformance.json)"))
+        #expect(html.contains("as expected (output in conformance.json)"))
         #expect(html.contains("DEVIATING-OUTPUT-MARKER"))
         #expect(String(decoding: ConformanceJSON.encode(report), as: UTF8.self).contains("PASSING-OUTPUT-MARKER"))
     }
