@@ -18,8 +18,16 @@ enum AdapterProtocolHelp {
                                          ok: the chosen absolute URL, exit 0
                                          no icon: exit 1
           CMD capabilities               JSON list of the calls it supports
+          CMD version                    optional: one line, recorded in the report
 
-        Any other exit status, a signal or a timeout is a crash. A usage error
-        (unknown call or option) must exit 64, never 1.
+        decode may also accept without printing the value, exit 0 and exactly:
+          {"type":"too-large","value":"N"}       more than 1,000,000 nodes to print
+          {"type":"unrepresentable","value":"…"} a value tagged JSON cannot carry
+                                                 (a non-string key, a cycle)
+
+        Any other exit status, a signal, a timeout or running out of memory (also
+        with exit 1) is a crash. A usage error (unknown call or option) must exit
+        64, never 1. Each call runs in a scratch directory of its own. Tagged JSON
+        and the rest: Docs/tagged-json.md, Docs/conformance.md.
         """
 }
