@@ -2,7 +2,7 @@
 
 /// Why a byte string is not an acceptable bplist00, and where.
 ///
-/// The category is a closed list (DESIGN §4, plus `duplicate-key`); the offset is the byte offset in
+/// The category is a closed list (Docs/vectors.md, plus `duplicate-key`); the offset is the byte offset in
 /// the input at which the fault was found; the message is one line a person can act on.
 public struct BPlistError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The closed list of failure categories. Raw values are the names used in vectors and reports.

@@ -36,25 +36,25 @@ public struct OriginalBehaviour: Implementation {
     }
 
     public func perform(_ request: AdapterRequest) -> CallResult {
-        switch request.call {
-        case .selectIcon:
-            return Self.noteAppTransportSecurity(selectIcon(request, profile: .legacy), request: request)
+        switch request {
+        case .selectIcon(let scale, let appInfoURL, let appInfo):
+            let result = selectIcon(scale: scale, appInfoURL: appInfoURL, appInfo: appInfo, profile: .legacy)
+            return Self.noteAppTransportSecurity(result, appInfoURL: appInfoURL)
         // Legacy selection, the original's mask (continuous corners, as UIKit draws them since iOS 7) and App
         // Transport Security: no http loads (the fetcher's https-only rule).
-        case .loadIcon:
-            return loadIcon(request, profile: .legacy)
+        case .loadIcon(let scale, let appInfoURL, let caFile):
+            return loadIcon(scale: scale, appInfoURL: appInfoURL, caFile: caFile, profile: .legacy)
         case .readAttribute, .writeAttribute:
             if let attributeAdapter { return attributeAdapter.perform(request) }
-            fallthrough
-        default:
+            return CallResult(termination: .exited(64), stdout: [], stderr: Array("unsupported call\n".utf8))
+        case .decode, .encode:
             return CallResult(termination: .exited(64), stdout: [], stderr: Array("unsupported call\n".utf8))
         }
     }
 
     /// The verdict stays the loop's; the diagnostics say what the deployed app would do on iOS, where App
     /// Transport Security stops `NSURLSession` from loading plain `http` (the appInfo.json or the icon).
-    static func noteAppTransportSecurity(_ result: CallResult, request: AdapterRequest) -> CallResult {
-        let appInfoURL = request.arguments.last ?? ""
+    static func noteAppTransportSecurity(_ result: CallResult, appInfoURL: String) -> CallResult {
         let chosen = result.verdict == .accepted ? String(decoding: result.stdout, as: UTF8.self) : ""
         let blocked = [appInfoURL, chosen].first { $0.lowercased().hasPrefix("http:") }
         guard let blocked else { return result }

@@ -25,59 +25,54 @@ public struct ReferenceImplementation: Implementation {
     }
 
     public func perform(_ request: AdapterRequest) -> CallResult {
-        switch request.call {
-        case .decode:
+        switch request {
+        case .decode(let bytes):
             do {
-                return .accepted(TaggedJSON.encode(try BPlistDecoder.decode(request.input)))
+                return .accepted(TaggedJSON.encode(try BPlistDecoder.decode(bytes)))
             } catch {
                 return .rejected("error: \(error)")
             }
-        case .encode:
+        case .encode(let json):
             do {
-                return .accepted(BPlistEncoder.encode(try TaggedJSON.decode(request.input)))
+                return .accepted(BPlistEncoder.encode(try TaggedJSON.decode(json)))
             } catch {
                 return .rejected("error: \(error)")
             }
-        case .readAttribute:
+        case .readAttribute(let path):
             do {
-                let attribute = try AttributeFile.read(at: request.arguments.first ?? "")
+                let attribute = try AttributeFile.read(at: path)
                 var fields: [String: String] = [:]
                 for (key, value) in attribute.fields { fields[key] = value }
                 return .accepted(FieldObject.render(fields))
             } catch {
                 return .rejected("error: \(error)")
             }
-        case .writeAttribute:
-            guard let fields = FieldObject.parse(request.input) else {
+        case .writeAttribute(let path, let json):
+            guard let fields = FieldObject.parse(json) else {
                 return .rejected("error: not a JSON object of strings")
             }
             let attribute = DocumentSourceAttribute(
                 identifier: fields["identifier"], name: fields["name"], path: fields["path"],
                 appInfoURL: fields["appInfoURL"])
             do {
-                try AttributeFile.write(attribute, to: request.arguments.first ?? "")
+                try AttributeFile.write(attribute, to: path)
                 return .accepted([])
             } catch {
                 return .rejected("error: \(error)")
             }
-        case .selectIcon:
-            return selectIcon(request, profile: .recommended)
-        case .loadIcon:
-            return loadIcon(request, profile: .recommended)
+        case .selectIcon(let scale, let appInfoURL, let appInfo):
+            return selectIcon(scale: scale, appInfoURL: appInfoURL, appInfo: appInfo, profile: .recommended)
+        case .loadIcon(let scale, let appInfoURL, let caFile):
+            return loadIcon(scale: scale, appInfoURL: appInfoURL, caFile: caFile, profile: .recommended)
         }
     }
 }
 
-/// `load-icon` in process: `--scale S --app-info-url URL --ca-file PEM` as built by `AdapterRequest`.
+/// `load-icon` in process, from the request's typed parameters.
 /// What `xds load-icon` does: no cache, 10 s per request, exit 1 for every "no icon".
-func loadIcon(_ request: AdapterRequest, profile: IconProfile) -> CallResult {
-    let arguments = request.arguments
-    guard arguments.count == 6, let scale = Int(arguments[1]) else {
-        return CallResult(termination: .exited(64), stdout: [], stderr: Array("usage error\n".utf8))
-    }
+func loadIcon(scale: Int, appInfoURL: String, caFile: String, profile: IconProfile) -> CallResult {
     var trace = LoadTrace()
-    let load = IconLoadRequest(
-        appInfoURL: arguments[3], scale: scale, profile: profile, caFile: arguments[5], timeout: 10)
+    let load = IconLoadRequest(appInfoURL: appInfoURL, scale: scale, profile: profile, caFile: caFile, timeout: 10)
     do {
         return .accepted(try IconLoader.load(load, trace: &trace).png)
     } catch {
@@ -85,13 +80,9 @@ func loadIcon(_ request: AdapterRequest, profile: IconProfile) -> CallResult {
     }
 }
 
-/// `select-icon` in process: the arguments are `--scale S --app-info-url URL` as built by `AdapterRequest`.
-func selectIcon(_ request: AdapterRequest, profile: IconProfile) -> CallResult {
-    let arguments = request.arguments
-    guard arguments.count == 4, let scale = Int(arguments[1]) else {
-        return CallResult(termination: .exited(64), stdout: [], stderr: Array("usage error\n".utf8))
-    }
-    switch IconSelector.select(json: request.input, scale: scale, appInfoURL: arguments[3], profile: profile) {
+/// `select-icon` in process, from the request's typed parameters.
+func selectIcon(scale: Int, appInfoURL: String, appInfo: [UInt8], profile: IconProfile) -> CallResult {
+    switch IconSelector.select(json: appInfo, scale: scale, appInfoURL: appInfoURL, profile: profile) {
     case .icon(let url, _, _, _):
         return .accepted(Array((url + "\n").utf8))
     case .none(let reason):

@@ -12,7 +12,8 @@ public enum Termination: Hashable, Sendable {
     case failedToStart(String)
 }
 
-/// The three verdicts of the adapter protocol, decided by the exit status only.
+/// The adapter protocol's three verdicts, decided by the exit status, except that running out of memory is a
+/// crash.
 public enum Verdict: String, Hashable, Sendable {
     /// Exit 0.
     case accepted
@@ -30,12 +31,18 @@ public struct CallResult: Hashable, Sendable {
     public var stdout: [UInt8]
     public var stderr: [UInt8]
     public var stdoutTruncated: Bool
+    /// Set when a call that did not exit 0 shows it ran out of memory: the call is then a crash.
+    public var outOfMemory: OutOfMemoryEvidence?
 
-    public init(termination: Termination, stdout: [UInt8], stderr: [UInt8], stdoutTruncated: Bool = false) {
+    public init(
+        termination: Termination, stdout: [UInt8], stderr: [UInt8], stdoutTruncated: Bool = false,
+        outOfMemory: OutOfMemoryEvidence? = nil
+    ) {
         self.termination = termination
         self.stdout = stdout
         self.stderr = stderr
         self.stdoutTruncated = stdoutTruncated
+        self.outOfMemory = outOfMemory
     }
 
     /// An in-process acceptance with `stdout`.
@@ -49,6 +56,7 @@ public struct CallResult: Hashable, Sendable {
     }
 
     public var verdict: Verdict {
+        if outOfMemory != nil && termination != .exited(0) { return .crashed }
         switch termination {
         case .exited(0): return .accepted
         case .exited(1): return .rejected
@@ -70,6 +78,11 @@ public struct CallResult: Hashable, Sendable {
 
     /// One line describing how the call ended, for reports.
     public var terminationSummary: String {
+        guard let outOfMemory, termination != .exited(0) else { return plainTerminationSummary }
+        return plainTerminationSummary + ", " + outOfMemory.description
+    }
+
+    private var plainTerminationSummary: String {
         switch termination {
         case .exited(let status): return "exit \(status)"
         case .signaled(let signal):

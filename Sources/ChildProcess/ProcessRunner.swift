@@ -45,12 +45,17 @@ public enum ProcessRunner {
 
     /// Runs `arguments` (looked up in PATH) with `input` on stdin, under `limits`.
     /// - Parameter environment: variables set (or replaced) for the child on top of this process's environment.
+    /// - Parameter scratchDirectory: runs the child in a directory of its own, removed after it (and by the
+    ///   signal path): adapter calls, whose files must not land in the runner's working directory.
     public static func run(
-        _ arguments: [String], input: [UInt8], limits: ProcessLimits, environment: [String: String] = [:]
+        _ arguments: [String], input: [UInt8], limits: ProcessLimits, environment: [String: String] = [:],
+        scratchDirectory: Bool = false
     ) -> CallResult {
         guard !arguments.isEmpty else {
             return CallResult(termination: .failedToStart("empty command"), stdout: [], stderr: [])
         }
+        let scratch = scratchDirectory ? ScratchDirectory.make() : nil
+        defer { scratch.map(ScratchDirectory.remove) }
         var argv = arguments
         if let prlimit = prlimitPath, limits.addressSpace != nil || limits.cpuSeconds != nil {
             let bounds = [limits.addressSpace.map { "--as=\($0)" }, limits.cpuSeconds.map { "--cpu=\($0):\($0 + 1)" }]
@@ -69,7 +74,9 @@ public enum ProcessRunner {
         }
         for descriptor in stdinPipe + stdoutPipe + stderrPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let pid = spawn(
-            argv, environment: environment, stdin: stdinPipe[0], stdout: stdoutPipe[1], stderr: stderrPipe[1])
+            argv, environment: environment, stdin: stdinPipe[0], stdout: stdoutPipe[1], stderr: stderrPipe[1],
+            directory: scratch)
+        if case .success(let child) = pid { ChildContainment.register(group: child) }
         closeAll([stdinPipe[0], stdoutPipe[1], stderrPipe[1]])
         spawnLock.unlock()
         guard case .success(let child) = pid else {
@@ -81,10 +88,14 @@ public enum ProcessRunner {
             pid: child, stdinFD: input.isEmpty ? -1 : stdinPipe[1], stdoutFD: stdoutPipe[0], stderrFD: stderrPipe[0],
             input: input, limits: limits)
         if input.isEmpty { close(stdinPipe[1]) }
-        return session.run()
+        let result = session.run()
+        ChildContainment.unregister(group: child)
+        ChildContainment.sweepEscapees()
+        return result
     }
 
-    private static let spawnLock = NSLock()
+    /// Held while a child is spawned and registered (so a sweep never takes it for an escapee).
+    static let spawnLock = NSLock()
 
     private static func startFailure(_ message: String) -> CallResult {
         CallResult(termination: .failedToStart(message), stdout: [], stderr: [])
@@ -96,11 +107,15 @@ public enum ProcessRunner {
 
     /// posix_spawnp with the pipes on 0/1/2, a new process group, SIGPIPE back to default.
     private static func spawn(
-        _ argv: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32
+        _ argv: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32,
+        directory: String?
     ) -> Result<pid_t, SpawnErrno> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let directory, let addChdir = ScratchDirectory.addChdir {
+            _ = directory.withCString { addChdir(&actions, $0) }
+        }
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
@@ -154,6 +169,8 @@ private struct ChildSession {
     var stdout: [UInt8] = []
     var stderr: [UInt8] = []
     var stdoutTruncated = false
+    /// The child's peak resident set size in bytes, from `wait4`.
+    var peakResidentBytes: Int?
 
     mutating func run() -> CallResult {
         signal(SIGPIPE, SIG_IGN)
@@ -178,7 +195,14 @@ private struct ChildSession {
         let status = exitStatus ?? 0
         let termination: Termination =
             (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
-        return CallResult(termination: termination, stdout: stdout, stderr: stderr, stdoutTruncated: stdoutTruncated)
+        let evidence =
+            termination == .exited(0)
+            ? nil
+            : OutOfMemoryEvidence.find(
+                stderr: stderr, peakResidentBytes: peakResidentBytes, addressSpaceCap: limits.addressSpace)
+        return CallResult(
+            termination: termination, stdout: stdout, stderr: stderr, stdoutTruncated: stdoutTruncated,
+            outOfMemory: evidence)
     }
 
     private mutating func finish(_ termination: Termination) -> CallResult {
@@ -192,9 +216,13 @@ private struct ChildSession {
 
     private mutating func reap(blocking: Bool) -> Int32? {
         var status: Int32 = 0
+        var usage = rusage()
         while true {
-            let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
-            if result == pid { return status }
+            let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
+            if result == pid {
+                peakResidentBytes = usage.ru_maxrss * 1024  // kilobytes on Linux
+                return status
+            }
             if result < 0 && errno == EINTR { continue }
             return nil
         }

@@ -1,4 +1,4 @@
-// Sources/ConformanceModel/ConformanceReport.swift - The JSON source of every conformance report (DESIGN §6)
+// Sources/ConformanceModel/ConformanceReport.swift - The JSON source of every conformance report (Docs/reports.md)
 
 /// Where and how a report was made.
 public struct Provenance: Codable, Hashable, Sendable {
@@ -39,7 +39,7 @@ public struct ImplementationInfo: Codable, Hashable, Sendable {
     public var kind: String
     /// The adapter command, for adapters.
     public var command: String?
-    /// The adapter calls it supports (DESIGN §5 names).
+    /// The adapter calls it supports (Docs/conformance.md names).
     public var capabilities: [String]
     /// One line on how the adapter maps the library's API (which call; what is a rejection, what a crash).
     public var note: String?

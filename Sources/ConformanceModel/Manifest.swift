@@ -1,4 +1,4 @@
-// Sources/ConformanceModel/Manifest.swift - Vectors/manifest.json: every vector's metadata (DESIGN §4)
+// Sources/ConformanceModel/Manifest.swift - Vectors/manifest.json: every vector's metadata (Docs/vectors.md)
 
 import Foundation
 
@@ -36,7 +36,7 @@ public enum VectorLevel: String, Codable, CaseIterable, Hashable, Sendable {
     case implementationDefined = "implementation-defined"
 }
 
-/// The closed list of error categories an invalid vector can name (DESIGN §4, plus `duplicate-key`).
+/// The closed list of error categories an invalid vector can name (Docs/vectors.md, plus `duplicate-key`).
 public enum VectorErrorCategory: String, Codable, CaseIterable, Hashable, Sendable {
     case header, trailer, marker, length, cycle, depth, encoding, limit, schema
     case offsetTable = "offset-table"

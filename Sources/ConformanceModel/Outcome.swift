@@ -1,4 +1,4 @@
-// Sources/ConformanceModel/Outcome.swift - The closed vocabulary of results, ordered by severity (DESIGN §6)
+// Sources/ConformanceModel/Outcome.swift - The closed vocabulary of results, ordered by severity (Docs/reports.md)
 
 /// What happened when an implementation met a vector.
 ///
@@ -12,6 +12,9 @@ public enum Outcome: String, Codable, CaseIterable, Hashable, Sendable, Comparab
     case shouldHaveRejected = "should-have-rejected"
     /// Accepted, but the value differs from the expected one.
     case wrongValue = "wrong-value"
+    /// An `encode` case whose output decodes to the expected value but is not the canonical bytes the vector
+    /// pins (tag `canonical`): a layout difference every reader accepts, shown but never failing a run.
+    case nonCanonical = "non-canonical"
     /// An implementation-defined vector that the implementation accepted.
     case implementationDefinedAccepted = "implementation-defined-accepted"
     /// An implementation-defined vector that the implementation rejected.
@@ -28,7 +31,8 @@ public enum Outcome: String, Codable, CaseIterable, Hashable, Sendable, Comparab
     public var isDeviation: Bool {
         switch self {
         case .crash, .shouldHaveAccepted, .shouldHaveRejected, .wrongValue: return true
-        case .implementationDefinedAccepted, .implementationDefinedRejected, .pass, .notApplicable: return false
+        case .nonCanonical, .implementationDefinedAccepted, .implementationDefinedRejected, .pass, .notApplicable:
+            return false
         }
     }
 
@@ -39,6 +43,7 @@ public enum Outcome: String, Codable, CaseIterable, Hashable, Sendable, Comparab
         case .shouldHaveAccepted: return "✗"
         case .shouldHaveRejected: return "⚠"
         case .wrongValue: return "≠"
+        case .nonCanonical: return "≈"
         case .implementationDefinedAccepted: return "◐"
         case .implementationDefinedRejected: return "◑"
         case .pass: return "✓"
@@ -53,6 +58,7 @@ public enum Outcome: String, Codable, CaseIterable, Hashable, Sendable, Comparab
         case .shouldHaveAccepted: return "#d32f2f"
         case .shouldHaveRejected: return "#f57c00"
         case .wrongValue: return "#fbc02d"
+        case .nonCanonical: return "#c0ca33"
         case .implementationDefinedAccepted: return "#64b5f6"
         case .implementationDefinedRejected: return "#1976d2"
         case .pass: return "#388e3c"

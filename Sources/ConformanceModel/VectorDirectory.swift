@@ -26,7 +26,7 @@ public struct Vector: Sendable, Hashable {
     }
 }
 
-/// Every vector of a directory laid out as DESIGN §4 says.
+/// Every vector of a directory laid out as Docs/vectors.md says.
 public struct VectorDirectory: Sendable {
     public var directory: String
     public var manifest: Manifest
@@ -59,11 +59,11 @@ public struct VectorDirectory: Sendable {
             guard seen.insert(metadata.id).inserted else {
                 throw VectorDirectoryError(path: manifestPath, "duplicate vector id '\(metadata.id)'")
             }
-            let input = try readFile(directory + "/" + metadata.input)
+            let input = try readFile(ManifestPaths.resolve(metadata.input, in: directory, manifest: manifestPath))
             files.append((metadata.input, input))
             var expected: [UInt8]?
             if let expectedPath = metadata.expected {
-                let bytes = try readFile(directory + "/" + expectedPath)
+                let bytes = try readFile(ManifestPaths.resolve(expectedPath, in: directory, manifest: manifestPath))
                 files.append((expectedPath, bytes))
                 expected = bytes
             }

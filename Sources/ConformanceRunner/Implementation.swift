@@ -1,45 +1,7 @@
-// Sources/ConformanceRunner/Implementation.swift - What the runner knows of an implementation: its calls (DESIGN §5)
+// Sources/ConformanceRunner/Implementation.swift - What the runner knows of an implementation: its calls (Docs/conformance.md)
 
 import ChildProcess
 import ConformanceModel
-
-/// One call: its name, its arguments after the call name, and standard input.
-public struct AdapterRequest: Hashable, Sendable {
-    public var call: AdapterCall
-    public var arguments: [String]
-    public var input: [UInt8]
-
-    public init(call: AdapterCall, arguments: [String] = [], input: [UInt8] = []) {
-        self.call = call
-        self.arguments = arguments
-        self.input = input
-    }
-
-    /// `decode` with bplist bytes on stdin.
-    public static func decode(_ bytes: [UInt8]) -> AdapterRequest { AdapterRequest(call: .decode, input: bytes) }
-    /// `encode` with tagged JSON on stdin.
-    public static func encode(_ taggedJSON: [UInt8]) -> AdapterRequest {
-        AdapterRequest(call: .encode, input: taggedJSON)
-    }
-    /// `read-attribute PATH`.
-    public static func readAttribute(path: String) -> AdapterRequest {
-        AdapterRequest(call: .readAttribute, arguments: [path])
-    }
-    /// `write-attribute PATH` with a JSON object of fields on stdin.
-    public static func writeAttribute(path: String, fields: [UInt8]) -> AdapterRequest {
-        AdapterRequest(call: .writeAttribute, arguments: [path], input: fields)
-    }
-    /// `select-icon --scale S --app-info-url URL` with appInfo.json bytes on stdin.
-    public static func selectIcon(scale: Int, appInfoURL: String, appInfo: [UInt8]) -> AdapterRequest {
-        AdapterRequest(
-            call: .selectIcon, arguments: ["--scale", String(scale), "--app-info-url", appInfoURL], input: appInfo)
-    }
-    /// `load-icon --scale S --app-info-url URL --ca-file PEM`.
-    public static func loadIcon(scale: Int, appInfoURL: String, caFile: String) -> AdapterRequest {
-        AdapterRequest(
-            call: .loadIcon, arguments: ["--scale", String(scale), "--app-info-url", appInfoURL, "--ca-file", caFile])
-    }
-}
 
 /// An implementation under test, seen only through the adapter calls.
 public protocol Implementation: Sendable {
@@ -54,7 +16,7 @@ extension Implementation {
     public func supports(_ call: AdapterCall) -> Bool { info.capabilities.contains(call.rawValue) }
 }
 
-/// An implementation that is a command, one process per call (DESIGN §5).
+/// An implementation that is a command, one process per call (Docs/conformance.md).
 public struct ProcessImplementation: Implementation {
     public var info: ImplementationInfo
     /// The command and its leading arguments; the call name and its arguments are appended.
@@ -68,7 +30,9 @@ public struct ProcessImplementation: Implementation {
     }
 
     public func perform(_ request: AdapterRequest) -> CallResult {
-        ProcessRunner.run(command + [request.call.rawValue] + request.arguments, input: request.input, limits: limits)
+        ProcessRunner.run(
+            command + [request.call.rawValue] + request.arguments, input: request.input, limits: limits,
+            scratchDirectory: true)
     }
 
     /// Asks `command capabilities` for the calls it supports.

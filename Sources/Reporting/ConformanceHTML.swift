@@ -146,8 +146,11 @@ public enum ConformanceHTML {
             let title = Escaping.html("\(info.title): \(outcome.rawValue)")
             out += "<td class=\"cell o-\(Escaping.anchor(outcome.rawValue))\" style=\"background:\(outcome.colour)\""
             out += " title=\"\(title)\">"
-            if result != nil {
-                out += "<a href=\"#\(resultAnchor(info.name, first.caseID))\">\(outcome.glyph)</a>"
+            if let result {
+                let target =
+                    HTMLCaseDetails.isQuietPass(result)
+                    ? vectorAnchor(first.vectorID) : resultAnchor(info.name, first.caseID)
+                out += "<a href=\"#\(target)\">\(outcome.glyph)</a>"
             } else {
                 out += outcome.glyph
             }

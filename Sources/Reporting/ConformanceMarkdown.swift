@@ -41,12 +41,14 @@ public enum ConformanceMarkdown {
     }
 
     static func implementations(_ runs: [ImplementationRun]) -> MarkdownTable {
-        var table = MarkdownTable(headers: ["name", "title", "version", "kind", "command", "capabilities"])
+        var table = MarkdownTable(headers: [
+            "name", "title", "version", "kind", "command", "capabilities", "verdicts resting on the policy",
+        ])
         for run in runs {
             let info = run.implementation
             table.append([
                 info.name, info.title, info.version, info.kind, info.command ?? "",
-                info.capabilities.joined(separator: ", "),
+                info.capabilities.joined(separator: ", "), String(run.policyVerdictCount),
             ])
         }
         return table

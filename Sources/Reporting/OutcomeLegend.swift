@@ -10,6 +10,7 @@ extension Outcome {
         case .shouldHaveAccepted: return "rejected a valid vector"
         case .shouldHaveRejected: return "accepted an invalid vector"
         case .wrongValue: return "accepted, but produced a different value"
+        case .nonCanonical: return "encoded the right value, but not in the canonical bytes the vector pins"
         case .implementationDefinedAccepted: return "implementation-defined vector, accepted"
         case .implementationDefinedRejected: return "implementation-defined vector, rejected"
         case .pass: return "the expected outcome"

@@ -1,6 +1,6 @@
 // Sources/TaggedJSON/RealText.swift - Reals as the shortest decimal that round-trips, and back
 
-/// The `real` spelling of DESIGN §3: shortest round-trip decimal, `nan`, `inf`, `-inf`, `-0.0`.
+/// The `real` spelling of Docs/tagged-json.md: shortest round-trip decimal, `nan`, `inf`, `-inf`, `-0.0`.
 enum RealText {
     /// The shortest decimal that reads back as exactly `value` (Swift's `description`), NaNs as `nan`.
     static func text(_ value: Double) -> String {

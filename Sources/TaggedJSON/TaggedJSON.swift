@@ -1,4 +1,4 @@
-// Sources/TaggedJSON/TaggedJSON.swift - Tagged JSON (DESIGN §3) <-> PropertyListValue (entry points)
+// Sources/TaggedJSON/TaggedJSON.swift - Tagged JSON (Docs/tagged-json.md) <-> PropertyListValue (entry points)
 
 import BinaryPlist
 

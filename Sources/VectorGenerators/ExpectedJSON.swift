@@ -1,11 +1,11 @@
 // Sources/VectorGenerators/ExpectedJSON.swift - Expected results written from the intended value
 
-/// The value a vector's author intended, rendered as tagged JSON (DESIGN §3) without the TaggedJSON module.
+/// The value a vector's author intended, rendered as tagged JSON (Docs/tagged-json.md) without the TaggedJSON module.
 public indirect enum IntendedValue: Sendable {
     case string(String)
     /// Decimal text, any width.
     case integer(String)
-    /// The DESIGN §3 spelling (`nan`, `inf`, `-inf`, `-0.0`, or a round-tripping decimal).
+    /// The spelling of Docs/tagged-json.md (`nan`, `inf`, `-inf`, `-0.0`, or a round-tripping decimal).
     case real(String)
     case bool(Bool)
     /// ISO 8601 UTC text, fraction kept.
@@ -70,7 +70,7 @@ public enum JSONText {
         return out + "\""
     }
 
-    /// The DESIGN §3 spelling of a real.
+    /// The spelling of Docs/tagged-json.md of a real.
     public static func real(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }

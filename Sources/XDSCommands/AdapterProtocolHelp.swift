@@ -1,4 +1,4 @@
-// Sources/XDSCommands/AdapterProtocolHelp.swift - `xds help adapter`: the adapter protocol (DESIGN §5)
+// Sources/XDSCommands/AdapterProtocolHelp.swift - `xds help adapter`: the adapter protocol (Docs/conformance.md)
 
 /// The adapter protocol, as `xds help adapter` prints it.
 enum AdapterProtocolHelp {
@@ -21,8 +21,16 @@ enum AdapterProtocolHelp {
                                          ok: the masked 29*S-pixel icon as PNG
                                          on stdout, exit 0; no icon: exit 1
           CMD capabilities               JSON list of the calls it supports
+          CMD version                    optional: one line, recorded in the report
 
-        Any other exit status, a signal or a timeout is a crash. A usage error
-        (unknown call or option) must exit 64, never 1.
+        decode may also accept without printing the value, exit 0 and exactly:
+          {"type":"too-large","value":"N"}       more than 1,000,000 nodes to print
+          {"type":"unrepresentable","value":"…"} a value tagged JSON cannot carry
+                                                 (a non-string key, a cycle)
+
+        Any other exit status, a signal, a timeout or running out of memory (also
+        with exit 1) is a crash. A usage error (unknown call or option) must exit
+        64, never 1. Each call runs in a scratch directory of its own. Tagged JSON
+        and the rest: Docs/tagged-json.md, Docs/conformance.md.
         """
 }

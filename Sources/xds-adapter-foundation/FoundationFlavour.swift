@@ -14,26 +14,40 @@ enum FoundationFlavour: String {
         self == .serialization ? "PropertyListSerialization" : "PropertyListDecoder/PropertyListEncoder"
     }
 
-    /// bplist bytes → tagged JSON; exit 0, 1 (rejected, message on stderr) or 70 (adapter limit, see below).
+    /// bplist bytes → tagged JSON; exit 0 or 1 (rejected, message on stderr). An accepted value with no
+    /// tagged-JSON form prints `unrepresentable`, one above the node limit `too-large`: both are acceptances.
     func decode(_ bytes: [UInt8]) -> Int32 {
         let value: PropertyListValue
         do {
+            let object: Any
             switch self {
             case .serialization:
                 var format = PropertyListSerialization.PropertyListFormat.binary
-                let object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
+                object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
                 if format != .binary { writeError("note: parsed as format \(format.rawValue), not binary\n") }
-                value = try FoundationValues.value(from: object)
             case .decoder:
-                value = try PropertyListDecoder().decode(AnyPropertyList.self, from: Data(bytes)).value
+                object = try PropertyListDecoder().decode(AnyPropertyList.self, from: Data(bytes)).value
             }
-        } catch let error as AdapterLimit {
-            // The parser accepted the input but its value has no tagged-JSON form here: not a rejection.
-            writeError("adapter: \(error.message)\n")
-            return 70
+            do {
+                var budget = TaggedJSON.printedNodeLimit
+                value =
+                    try (object as? PropertyListValue) ?? FoundationValues.value(from: object, budget: &budget)
+            } catch let error as AdapterLimit {
+                // The parser accepted the input but its value has no tagged-JSON form: an acceptance all the same.
+                writeOut(TaggedJSON.unrepresentable(reason: error.message))
+                return 0
+            } catch let error as ValueTooLarge {
+                writeOut(TaggedJSON.tooLarge(nodes: error.nodes))
+                return 0
+            }
         } catch {
             writeError("rejected: \(error)\n")
             return 1
+        }
+        let nodes = TaggedJSON.nodeCount(of: value)
+        guard nodes <= TaggedJSON.printedNodeLimit else {
+            writeOut(TaggedJSON.tooLarge(nodes: nodes))
+            return 0
         }
         writeOut(TaggedJSON.encode(value))
         return 0
@@ -66,6 +80,11 @@ enum FoundationFlavour: String {
             return 1
         }
     }
+}
+
+/// The parser's value has more nodes than the adapter prints (shared references expanded).
+struct ValueTooLarge: Error {
+    var nodes: Int
 }
 
 /// The Swift version the adapter was compiled with.

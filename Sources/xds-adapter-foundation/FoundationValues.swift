@@ -3,30 +3,34 @@
 import BinaryPlist
 import CodablePropertyList
 import Foundation
+import TaggedJSON
 
 /// Converts between Foundation's property list objects and `PropertyListValue`.
 enum FoundationValues {
-    /// Reads what PropertyListSerialization returned.
-    /// - Throws: `AdapterLimit` for an object type with no tagged-JSON form.
-    static func value(from object: Any) throws -> PropertyListValue {
+    /// Reads what PropertyListSerialization returned, each shared object once per reference.
+    /// - Parameter budget: nodes still allowed; `ValueTooLarge` is thrown when it runs out.
+    /// - Throws: `AdapterLimit` for a value with no tagged-JSON form (a non-string key, an unknown object type).
+    static func value(from object: Any, budget: inout Int) throws -> PropertyListValue {
+        budget -= 1
+        if budget < 0 { throw ValueTooLarge(nodes: TaggedJSON.printedNodeLimit - budget) }
         switch object {
         case let dictionary as [AnyHashable: Any]:
             var result: [String: PropertyListValue] = [:]
             for (key, item) in dictionary {
                 guard let key = key.base as? String else {
-                    // CoreFoundation accepted a non-string key, which tagged JSON cannot hold: the acceptance is
-                    // the verdict, so the key is shown as its description and the adapter says so.
-                    writeError("note: PropertyListSerialization accepted a key of type \(type(of: key.base))\n")
-                    result["\(key.base)"] = try value(from: item)
-                    continue
+                    throw AdapterLimit(message: "a dictionary key of type \(type(of: key.base)) (\(key.base))")
                 }
-                result[key] = try value(from: item)
+                result[key] = try value(from: item, budget: &budget)
             }
             return .dictionary(result)
         case let array as [Any]:
-            return .array(try array.map(value(from:)))
+            var items: [PropertyListValue] = []
+            for item in array { items.append(try value(from: item, budget: &budget)) }
+            return .array(items)
         case let set as NSSet:
-            return .set(try set.allObjects.map(value(from:)))
+            var items: [PropertyListValue] = []
+            for item in set.allObjects { items.append(try value(from: item, budget: &budget)) }
+            return .set(items)
         case let string as String:
             return .string(string)
         case let data as Data:
@@ -44,7 +48,7 @@ enum FoundationValues {
             {
                 return .uid(UInt64(uid))
             }
-            throw AdapterLimit(message: "value of type \(type(of: object)) (\(object))")
+            throw AdapterLimit(message: "a value of type \(type(of: object)) (\(object))")
         }
     }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py - CPython plistlib behind the xds adapter protocol
-"""CPython's plistlib as an x-document-source implementation (DESIGN §5 adapter protocol).
+"""CPython's plistlib as an x-document-source implementation (the adapter protocol of Docs/conformance.md).
 
     python3 xds_adapter_plistlib.py decode                < bplist       -> tagged JSON
     python3 xds_adapter_plistlib.py encode                < tagged JSON  -> bplist
@@ -10,6 +10,13 @@
 
 Exit 0 accepted, 1 rejected, 64 usage error, 70 the adapter itself failed (never 1, which would
 read as a correct rejection). Standard library only.
+
+How plistlib's answers are mapped (the policy of Docs/conformance.md, "Exceptions, stack overflow, out
+of memory"): any exception plistlib raises is a rejection; one it does not document for bad input
+(anything but InvalidFileException) adds a `policy: undocumented-exception TYPE` line on stderr, and a
+RecursionError a `policy: recursion-limit` line. MemoryError is running out of memory: exit 70, a crash.
+An accepted value tagged JSON cannot carry (a non-string key, a value containing itself) prints
+{"type":"unrepresentable",...}; one of more than 1,000,000 nodes {"type":"too-large",...}: both exit 0.
 """
 
 import base64
@@ -70,8 +77,36 @@ class Cycle(Exception):
     """plistlib returned a value that contains itself (it accepted a reference cycle)."""
 
 
-def to_tagged(value, open_containers=None):
-    """plistlib's Python value -> tagged JSON (DESIGN §3)."""
+class Unrepresentable(Exception):
+    """plistlib returned a value tagged JSON cannot carry (a dictionary key that is not a string)."""
+
+
+class TooLarge(Exception):
+    """The value has more nodes than the adapter prints (shared references expanded)."""
+
+    def __init__(self, nodes):
+        Exception.__init__(self, nodes)
+        self.nodes = nodes
+
+
+NODE_LIMIT = 1000000
+
+
+class NodeBudget:
+    """Counts printed nodes; raises TooLarge past NODE_LIMIT."""
+
+    def __init__(self):
+        self.count = 0
+
+    def take(self):
+        self.count += 1
+        if self.count > NODE_LIMIT:
+            raise TooLarge(self.count)
+
+
+def to_tagged(value, budget, open_containers=None):
+    """plistlib's Python value -> tagged JSON (Docs/vectors.md, "Tagged JSON")."""
+    budget.take()
     if open_containers is None:
         open_containers = set()
     if isinstance(value, (list, tuple, dict, set, frozenset)):
@@ -79,7 +114,7 @@ def to_tagged(value, open_containers=None):
             raise Cycle()
         open_containers.add(id(value))
         try:
-            return to_tagged_container(value, open_containers)
+            return to_tagged_container(value, budget, open_containers)
         finally:
             open_containers.discard(id(value))
     if isinstance(value, bool):
@@ -98,19 +133,19 @@ def to_tagged(value, open_containers=None):
         return leaf("date", date_text(value))
     if value is None:
         return leaf("null", "")
-    raise Rejected("value of type %s" % type(value).__name__)
+    raise Unrepresentable("a value of type %s" % type(value).__name__)
 
 
-def to_tagged_container(value, open_containers):
+def to_tagged_container(value, budget, open_containers):
     if isinstance(value, (set, frozenset)):
-        return {"type": "set", "value": [to_tagged(item, open_containers) for item in value]}
+        return {"type": "set", "value": [to_tagged(item, budget, open_containers) for item in value]}
     if isinstance(value, (list, tuple)):
-        return [to_tagged(item, open_containers) for item in value]
+        return [to_tagged(item, budget, open_containers) for item in value]
     result = {}
     for key, item in value.items():
         if not isinstance(key, str):
-            raise Rejected("dictionary key of type %s" % type(key).__name__)
-        result[key] = to_tagged(item, open_containers)
+            raise Unrepresentable("a dictionary key of type %s (%r)" % (type(key).__name__, key))
+        result[key] = to_tagged(item, budget, open_containers)
     return result
 
 
@@ -162,18 +197,56 @@ def decode(data):
     """plistlib's binary parser, forced (it does not check the version digits of the header itself)."""
     try:
         value = plistlib.loads(data, fmt=plistlib.FMT_BINARY)
-    except (plistlib.InvalidFileException, ValueError, TypeError, KeyError, IndexError,
-            OverflowError, UnicodeDecodeError, RecursionError, OSError) as error:
+    except MemoryError:
+        raise
+    except plistlib.InvalidFileException as error:
+        raise Rejected("%s: %s" % (type(error).__name__, error))
+    except RecursionError as error:
+        sys.stderr.write("policy: recursion-limit\n")
+        raise Rejected("%s: %s" % (type(error).__name__, error))
+    except Exception as error:  # noqa: BLE001 - the policy: any exception plistlib raises is a rejection
+        sys.stderr.write("policy: undocumented-exception %s\n" % type(error).__name__)
         raise Rejected("%s: %s" % (type(error).__name__, error))
     try:
+        count_nodes(value)
         with deeper_recursion():
-            tagged = to_tagged(value)
+            tagged = to_tagged(value, NodeBudget())
     except Cycle:
-        # plistlib accepted the document and built a self-containing value, which tagged JSON cannot show.
-        # The acceptance is the verdict (exit 0); the output says what was accepted.
-        sys.stderr.write("note: plistlib accepted a reference cycle\n")
-        tagged = {"type": "string", "value": "<plistlib returned a self-containing value>"}
+        return unrepresentable("plistlib returned a value that contains itself")
+    except Unrepresentable as what:
+        return unrepresentable("plistlib returned %s" % what)
+    except TooLarge as large:
+        return ('{"type":"too-large","value":"%d"}' % large.nodes).encode("utf-8")
     return (json.dumps(tagged, ensure_ascii=False, sort_keys=True)).encode("utf-8")
+
+
+def count_nodes(value):
+    """A cheap first pass: raises Cycle when `value` contains itself, TooLarge when printing it would take
+    more than NODE_LIMIT nodes (shared references counted once per reference)."""
+    count = 0
+    on_path = set()
+    pending = [(value, False)]
+    while pending:
+        item, leaving = pending.pop()
+        if leaving:
+            on_path.discard(id(item))
+            continue
+        count += 1
+        if count > NODE_LIMIT:
+            raise TooLarge(count)
+        if isinstance(item, (dict, list, tuple, set, frozenset)):
+            if id(item) in on_path:
+                raise Cycle()
+            on_path.add(id(item))
+            pending.append((item, True))
+            children = item.values() if isinstance(item, dict) else item
+            pending.extend((child, False) for child in children)
+
+
+def unrepresentable(reason):
+    """Accepted, with a value tagged JSON cannot carry: exit 0 all the same."""
+    return json.dumps({"type": "unrepresentable", "value": reason}, ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")
 
 
 def encode(data):
@@ -243,7 +316,7 @@ def main(argv):
         sys.stderr.write("rejected: %s\n" % error)
         return 1
     except MemoryError:
-        sys.stderr.write("out of memory\n")
+        sys.stderr.write("MemoryError: out of memory\n")
         return 70
     except Exception as error:  # noqa: BLE001 - an unexpected exception is the adapter crashing, not a rejection
         sys.stderr.write("crash: %s: %s\n" % (type(error).__name__, error))

@@ -17,11 +17,12 @@ enum AdapterLibplistCommand: Command {
         The conformance runner starts this once per call; see 'xds help adapter'.
 
         EXIT STATUS:
-          0   accepted
+          0   accepted (the value as tagged JSON; {"type":"too-large","value":"N"} above
+              1,000,000 nodes; {"type":"unrepresentable","value":"…"} for a node
+              tagged JSON cannot carry)
           1   rejected by libplist (plist_from_bin returned NULL, or the value
               cannot be given to libplist's API when encoding)
           64  usage error
-          70  libplist accepted the input but returned a node the bridge cannot read
           74  standard input could not be read or standard output not written
         """
 
@@ -37,8 +38,17 @@ enum AdapterLibplistCommand: Command {
             let value: PropertyListValue
             do {
                 value = try Libplist.decode(bytes)
+            } catch  where error.kind == .unsupportedNode {
+                // libplist accepted the input and returned a node with no tagged-JSON form: an acceptance.
+                try writeOut(TaggedJSON.unrepresentable(reason: "\(error)") + [0x0A])
+                return .success
             } catch {
-                throw CommandError(error.kind == .unsupportedNode ? .internalError : .rejected, "\(error)")
+                throw CommandError(.rejected, "\(error)")
+            }
+            let nodes = TaggedJSON.nodeCount(of: value)
+            guard nodes <= TaggedJSON.printedNodeLimit else {
+                try writeOut(TaggedJSON.tooLarge(nodes: nodes) + [0x0A])
+                return .success
             }
             try writeOut(TaggedJSON.encode(value) + [0x0A])
         case "encode":

@@ -19,7 +19,7 @@ enum CapabilitiesCommand: Command {
           74  standard output could not be written
         """
 
-    /// The calls `xds` answers as an adapter (DESIGN §5 names).
+    /// The calls `xds` answers as an adapter (Docs/conformance.md names).
     static let calls = AdapterCall.allCases.map(\.rawValue)
 
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {

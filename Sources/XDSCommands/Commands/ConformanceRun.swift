@@ -1,5 +1,6 @@
 // Sources/XDSCommands/Commands/ConformanceRun.swift - `xds conformance` on a terminal: build, run, print, write
 
+import ChildProcess
 import BuiltInPeers
 import ConformanceModel
 import ConformanceRunner
@@ -15,6 +16,9 @@ struct ConformanceRun {
     var options: ConformanceOptions
 
     func run() throws(CommandError) -> ExitStatus {
+        // Adapter processes end with the run, also on SIGINT/SIGTERM/SIGHUP and when they left their group.
+        ChildContainment.contain()
+        defer { ChildContainment.sweepEscapees() }
         let vectorDirectory: VectorDirectory
         do {
             vectorDirectory = try VectorDirectory.load(directory: options.vectors)
@@ -26,7 +30,11 @@ struct ConformanceRun {
             Console.printError("Error: cannot create a temporary directory")
             return .ioError
         }
-        defer { try? FileManager.default.removeItem(atPath: workDirectory) }
+        ChildContainment.register(directory: workDirectory)
+        defer {
+            try? FileManager.default.removeItem(atPath: workDirectory)
+            ChildContainment.unregister(directory: workDirectory)
+        }
         var filesystem = RunEnvironment.filesystem(of: workDirectory)
         if !RunEnvironment.supportsUserXattrs(workDirectory) {
             filesystem += " (no user xattrs: attribute cases cannot be set up)"
@@ -51,8 +59,9 @@ struct ConformanceRun {
         if let command = options.adapter {
             switch ProcessImplementation.probeCapabilities(command, limits: options.limits) {
             case .success(let capabilities):
+                let version = ProcessImplementation.probeVersion(command, limits: options.limits) ?? "unknown"
                 let info = ImplementationInfo(
-                    name: options.adapterName, title: options.adapterName, version: "unknown", kind: "adapter",
+                    name: options.adapterName, title: options.adapterName, version: version, kind: "adapter",
                     command: command.map(shellQuote).joined(separator: " "), capabilities: capabilities)
                 implementations.append(ProcessImplementation(info: info, command: command, limits: options.limits))
             case .failure(let error):
@@ -65,8 +74,15 @@ struct ConformanceRun {
         session.iconFixtureServer = BuiltInLocations.iconFixtureServer()
         let progress = isatty(2) == 1 ? Self.progressLine : nil
         let result: SessionResult
+        var withoutList: Set<String> = []
         do {
-            result = try session.run(implementations, knownFailures: knownFailures(for:), progress: progress)
+            result = try session.run(
+                implementations,
+                knownFailures: { info throws(ListError) in
+                    let (list, found) = try knownFailures(for: info)
+                    if !found { withoutList.insert(info.name) }
+                    return list
+                }, progress: progress)
         } catch {
             if progress != nil { Console.writeError(Array("\r\u{1B}[K".utf8)) }
             Console.printError("Error: \(error)")
@@ -89,11 +105,12 @@ struct ConformanceRun {
         let provenance = Provenance.current(
             vectorDigest: vectorDirectory.digest, filesystem: filesystem,
             arguments: ["xds"] + CommandLine.arguments.dropFirst())
-        var report = ConformanceReport(
-            provenance: provenance, runs: result.runs,
-            requirements: RequirementResults.build(
-                runs: result.runs, vectors: vectorDirectory.manifest.vectors,
-                document: SpecificationFile.beside(vectorsDirectory: vectorDirectory.directory)))
+        var report = ReportPaths(workDirectory: workDirectory).apply(
+            to: ConformanceReport(
+                provenance: provenance, runs: result.runs,
+                requirements: RequirementResults.build(
+                    runs: result.runs, vectors: vectorDirectory.manifest.vectors,
+                    document: SpecificationFile.beside(vectorsDirectory: vectorDirectory.directory))))
         report.notInstalled = notInstalled.isEmpty ? nil : notInstalled
         if let failure = ConformanceOutput.write(report, options: options) {
             Console.printError("Error: \(failure)")
@@ -114,14 +131,25 @@ struct ConformanceRun {
         } catch {
             throw CommandError(error)
         }
+        let policyCounts = result.runs.filter { $0.policyVerdictCount > 0 }
+        if !policyCounts.isEmpty {
+            Console.printError(
+                "verdicts resting on the exception policy (Docs/conformance.md): "
+                    + policyCounts.map { "\($0.implementation.name) \($0.policyVerdictCount)" }.joined(separator: ", "))
+        }
         for line in result.failureLines { Console.printError(line) }
+        for check in result.checks where !check.check.isClean && withoutList.contains(check.name) {
+            Console.printError(
+                FirstRunHint.lines(implementation: check.name, adapter: options.adapter).joined(separator: "\n"))
+        }
         if status == .success && result.failed { status = .rejected }
         return status
     }
 
     /// The list for `implementation`: `--known-failures` for the adapter or the single built-in, else the
     /// built-in's committed list in the known-failures directory, else empty.
-    private func knownFailures(for implementation: ImplementationInfo) throws(ListError) -> KnownFailures {
+    /// - Returns: the list, and whether a list file was found.
+    private func knownFailures(for implementation: ImplementationInfo) throws(ListError) -> (KnownFailures, Bool) {
         var path: String?
         if let given = options.knownFailures, implementation.kind == "adapter" || options.adapter == nil {
             path = given
@@ -130,12 +158,12 @@ struct ConformanceRun {
             path = directory.map { $0 + "/" + implementation.name + ".txt" }
             if let candidate = path, !FileManager.default.fileExists(atPath: candidate) { path = nil }
         }
-        guard let path else { return KnownFailures() }
+        guard let path else { return (KnownFailures(), false) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ListError(text: "\(path): unreadable")
         }
         do {
-            return try KnownFailures.parse(String(decoding: data, as: UTF8.self))
+            return (try KnownFailures.parse(String(decoding: data, as: UTF8.self)), true)
         } catch {
             throw ListError(text: "\(path): \(error)")
         }

@@ -8,7 +8,7 @@ enum DecodeCommand: Command {
     static let name = "decode"
     static let abstract = "Decodes bplist bytes to tagged JSON"
     static let help = """
-        OVERVIEW: Decodes bplist00 bytes to tagged JSON (DESIGN §3), strictly.
+        OVERVIEW: Decodes bplist00 bytes to tagged JSON (Docs/tagged-json.md), strictly.
 
         USAGE: xds decode [<file>] [--lenient]
 

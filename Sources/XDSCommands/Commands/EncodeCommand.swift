@@ -8,7 +8,7 @@ enum EncodeCommand: Command {
     static let name = "encode"
     static let abstract = "Encodes tagged JSON as canonical bplist00"
     static let help = """
-        OVERVIEW: Encodes tagged JSON (DESIGN §3) as canonical bplist00, the
+        OVERVIEW: Encodes tagged JSON (Docs/tagged-json.md) as canonical bplist00, the
         layout CPython plistlib writes (keys sorted, equal scalars shared,
         minimal widths).
 

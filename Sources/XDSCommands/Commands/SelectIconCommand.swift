@@ -3,7 +3,7 @@
 import Icons
 import TaggedJSON
 
-/// `xds select-icon`: chooses the icon from appInfo.json (DESIGN §5 adapter call).
+/// `xds select-icon`: chooses the icon from appInfo.json (adapter call of Docs/conformance.md).
 enum SelectIconCommand: Command {
     static let name = "select-icon"
     static let abstract = "Chooses the icon from appInfo.json"

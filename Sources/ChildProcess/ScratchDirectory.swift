@@ -1,0 +1,37 @@
+// Sources/ChildProcess/ScratchDirectory.swift - A fresh working directory for each adapter call
+
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Each call starts in a private directory of its own (`$TMPDIR/xds-call.XXXXXX`, mode 0700), so that files an
+/// adapter writes relative to its working directory never land in the checkout or in another call's way. The
+/// directory is removed with everything in it when the call ends, and by the runner's signal path.
+enum ScratchDirectory {
+    /// A new directory, registered for removal on a signal; nil when none can be made (the call then runs in
+    /// the runner's directory, as before).
+    static func make() -> String? {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/xds-call.XXXXXX").utf8CString)
+        let path: String? = template.withUnsafeMutableBufferPointer { buffer in
+            guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
+            return String(cString: baseAddress)
+        }
+        if let path { ChildContainment.register(directory: path) }
+        return path
+    }
+
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        ChildContainment.unregister(directory: path)
+    }
+
+    typealias AddChdir =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, UnsafePointer<CChar>?) -> Int32
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29+), which Swift does not see without `_GNU_SOURCE`.
+    static let addChdir: AddChdir? = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np").map {
+        unsafeBitCast($0, to: AddChdir.self)
+    }
+}
