@@ -8,8 +8,11 @@ import TestSupport
 import Testing
 
 @Suite struct RunnerHardeningTests {
+    /// An adapter call as `ProcessImplementation` makes it: in a scratch directory of its own.
     private func call(_ adapter: String, _ extra: [String] = [], limits: ProcessLimits) -> CallResult {
-        ProcessRunner.run([Fixtures.adapter(adapter), "decode"] + extra, input: Array("x".utf8), limits: limits)
+        ProcessRunner.run(
+            [Fixtures.adapter(adapter), "decode"] + extra, input: Array("x".utf8), limits: limits,
+            scratchDirectory: true)
     }
 
     /// CPython raises MemoryError under the cap and the adapter exits 1: that is not a rejection.
