@@ -307,7 +307,8 @@ enum PlistInvalidPayloads {
                 "date-far-future", single(ObjectBytes.date(1e17)), .limit, "a date 3 billion years ahead", spec: limit,
                 tags: [.limit, .date], level: .recommended),
             bad(
-                "date-year-11000", single(ObjectBytes.date(3.0e11)), .limit, "a date near the year 11 500 (beyond 9999)",
+                "date-year-11000", single(ObjectBytes.date(3.0e11)), .limit,
+                "a date near the year 11 500 (beyond 9999)",
                 spec: limit, tags: [.limit, .date], level: .recommended),
         ]
     }

@@ -116,7 +116,9 @@ struct BytePathTests {
                     #"{"identifier":"raw","name":"bytes"}"#, #"{"identifier":"look","name":"alike"}"#, "remove=0",
                     #"{"identifier":"look","name":"alike"}"#, "read=1",
                 ], "\(result.stdoutText) \(result.stderrText)")
-            #expect(result.stderrText.contains(#"bad\xFF\xFEname: has no x-document-source attribute"#), "\(result.stderrText)")
+            #expect(
+                result.stderrText.contains(#"bad\xFF\xFEname: has no x-document-source attribute"#),
+                "\(result.stderrText)")
             #expect(!result.stderrText.contains("\u{FFFD}"))
         }
     }
@@ -130,7 +132,8 @@ extension BytePathTests {
                 "cd \(quoted(dir)) && mkdir \(Self.bad) \(Self.lookAlike) && \"$XDS\" fs-probe \(Self.bad)")
             #expect(result.status == 64, "\(result.stdoutText)")
             #expect(
-                result.stderrText.contains(#"bad\xFF\xFEname: a directory whose name is not UTF-8"#), "\(result.stderrText)")
+                result.stderrText.contains(#"bad\xFF\xFEname: a directory whose name is not UTF-8"#),
+                "\(result.stderrText)")
         }
     }
 
@@ -144,7 +147,9 @@ extension BytePathTests {
                 "$XDS" validate --bytes \(Self.bad) --json; "$XDS" validate --bytes \(Self.bad)
                 """)
             #expect(result.stdoutText.contains(#""source":"bad\\xFF\\xFEname","size":47"#), "\(result.stdoutText)")
-            #expect(result.stdoutText.contains(#"bad\xFF\xFEname: error: [schema.root-not-dictionary]"#), "\(result.stdoutText)")
+            #expect(
+                result.stdoutText.contains(#"bad\xFF\xFEname: error: [schema.root-not-dictionary]"#),
+                "\(result.stdoutText)")
         }
     }
 }
@@ -174,7 +179,8 @@ struct EscapedOutputTests {
             #expect(read.status == 0)
             expectNoControls(read.stdout, "read")
             #expect(read.stdoutText.split(separator: "\n").count == 3, "no forged line: \(read.stdoutText)")
-            #expect(read.stdoutText.contains(#"name: N\x1B]0;pwned\x07\x1B[2J\x0D\x0AappInfoURL: https://evil/\u{202E}"#))
+            #expect(
+                read.stdoutText.contains(#"name: N\x1B]0;pwned\x07\x1B[2J\x0D\x0AappInfoURL: https://evil/\u{202E}"#))
             let validate = try Tool.xds("validate", file)
             expectNoControls(validate.stdout, "validate")
             #expect(validate.stdoutText.contains(#"https://h/\x1B[31mred"#), "\(validate.stdoutText)")
@@ -235,7 +241,9 @@ struct FullFilesystemAndDryRunTests {
                     + "setpriv --reuid=65534 --regid=65534 --clear-groups \"$XDS\" write \(quoted(file)) "
                     + "--identifier a --name b --path \(String(repeating: "p", count: 2000)) --dry-run")
             #expect(result.status == 0, "\(result.stderrText)")
-            #expect(result.stdoutText.contains("the size limit (ext4 (1024-byte blocks), at most 952 bytes per value unless"))
+            #expect(
+                result.stdoutText.contains(
+                    "the size limit (ext4 (1024-byte blocks), at most 952 bytes per value unless"))
         }
     }
 
@@ -256,7 +264,8 @@ struct FullFilesystemAndDryRunTests {
             #expect(denied.stderrText.contains("EACCES"), "\(denied.stderrText)")
             let fine = try Tool.xds("write", file, "--identifier", "a", "--name", "b", "--dry-run")
             #expect(fine.status == 0)
-            #expect(fine.stdoutText.contains("not checked (only the real write can tell): immutable"), "\(fine.stdoutText)")
+            #expect(
+                fine.stdoutText.contains("not checked (only the real write can tell): immutable"), "\(fine.stdoutText)")
             #expect(try Tool.getfattr(file) == nil)
         }
     }
@@ -286,7 +295,8 @@ struct URLRuleCommandTests {
         let result = try shell(
             "printf '%s' \(quoted(json)) | \"$XDS\" select-icon --scale 1 --app-info-url https://h/a.json")
         #expect(result.status == 1, "\(result.stdoutText)")
-        #expect(result.stderrText.contains("out of range") || result.stderrText.contains("no icon"), "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains("out of range") || result.stderrText.contains("no icon"), "\(result.stderrText)")
         let inRange = try shell(
             "printf '%s' \(quoted(json.replacingOccurrences(of: "99999", with: "8443"))) | "
                 + "\"$XDS\" select-icon --scale 1 --app-info-url https://h/a.json")

@@ -1,7 +1,7 @@
 // Tests/BuiltInPeersTests/AcceptedWithoutValueTests.swift - Built-in adapters show the library's acceptance
 
-import ChildProcess
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
@@ -10,13 +10,15 @@ import Testing
 
 @Suite struct AcceptedWithoutValueTests {
     private let locations = BuiltInLocations(
-        xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"), python: "python3",
+        xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"),
+        python: "python3",
         plistlibAdapter: BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py")
 
     private func decode(_ builtIn: BuiltIn, _ vector: String) throws -> CallResult {
         let implementation = try builtIn.make(locations, limits: ProcessLimits(timeout: 60), referenceVersion: "test")
             .get()
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: BuiltProducts.packageRoot.path + "/Vectors/" + vector)))
+        let bytes = try [UInt8](
+            Data(contentsOf: URL(fileURLWithPath: BuiltProducts.packageRoot.path + "/Vectors/" + vector)))
         return implementation.perform(.decode(bytes))
     }
 

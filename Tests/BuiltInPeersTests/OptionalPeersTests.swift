@@ -1,7 +1,7 @@
 // Tests/BuiltInPeersTests/OptionalPeersTests.swift - The optional peers: a group of their own, listed when missing
 
-import ChildProcess
 import BuiltInPeers
+import ChildProcess
 import ConformanceRunner
 import Testing
 

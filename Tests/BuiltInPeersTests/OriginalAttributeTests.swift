@@ -1,7 +1,7 @@
 // Tests/BuiltInPeersTests/OriginalAttributeTests.swift - The `original` row reads and writes as the class does
 
-import ChildProcess
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
@@ -17,7 +17,8 @@ import XAttr
 
     init() throws {
         let locations = BuiltInLocations(
-            xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"), python: "python3",
+            xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"),
+            python: "python3",
             plistlibAdapter: BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py")
         original = try BuiltIn.original.make(locations, limits: ProcessLimits(timeout: 30), referenceVersion: "test")
             .get()

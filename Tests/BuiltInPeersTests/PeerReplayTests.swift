@@ -1,7 +1,7 @@
 // Tests/BuiltInPeersTests/PeerReplayTests.swift - Each optional peer's non-pass claims, replayed on the library alone
 
-import ChildProcess
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
@@ -70,9 +70,11 @@ import Testing
 /// peer fails the test instead of skipping it; CI runs `make peers` first).
 enum PeerGate {
     static let locations = BuiltInLocations(
-        xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"), python: "python3",
+        xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"),
+        python: "python3",
         plistlibAdapter: BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py",
-        adapters: BuiltProducts.packageRoot.path + "/Sources/Adapters", peers: BuiltProducts.packageRoot.path + "/.build/peers")
+        adapters: BuiltProducts.packageRoot.path + "/Sources/Adapters",
+        peers: BuiltProducts.packageRoot.path + "/.build/peers")
 
     static let required = ProcessInfo.processInfo.environment["CI"] == "true"
 

@@ -1,8 +1,8 @@
 // Tests/ConformanceRunnerTests/IconLoadingRunTests.swift - The icon-loading area through the runner: xds as an
 // adapter agrees with the in-process reference; a wrong loader is graded by its outcomes
 
-import ChildProcess
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
@@ -10,7 +10,8 @@ import TestSupport
 import Testing
 
 @Suite struct IconLoadingRunTests {
-    static let script = BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py"
+    static let script =
+        BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py"
 
     static func run(_ implementations: [any Implementation], patterns: [String]) throws -> [[VectorResult]] {
         let work = try #require(RunEnvironment.makeWorkDirectory())

@@ -74,7 +74,9 @@ final class TestSite {
         let routesFile = folder.appendingPathComponent("routes.json")
         try JSONSerialization.data(withJSONObject: routes).write(to: routesFile)
         server = try FixtureServer(
-            script: Self.packageRoot.appendingPathComponent("Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py").path,
+            script: Self.packageRoot.appendingPathComponent(
+                "Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py"
+            ).path,
             routes: routesFile.path, workDirectory: folder.appendingPathComponent("server").path)
     }
 

@@ -1,7 +1,7 @@
 // Sources/XDSCommands/Commands/ConformanceRun.swift - `xds conformance` on a terminal: build, run, print, write
 
-import ChildProcess
 import BuiltInPeers
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
