@@ -119,10 +119,12 @@ enum FSMatrixCommand: Command {
             Console.printError("xds fs-matrix: cannot create \(directory): \(error)")
             return .ioError
         }
+        let runDirectory = report.filesystems.lazy.compactMap { $0.probe?.directory }.first
+            .map { ($0 as NSString).deletingLastPathComponent }
         let files: [(String, [UInt8])] = [
             ("filesystems.json", ReportJSON.encode(report)), ("filesystems.md", Array(report.markdown.utf8)),
             ("filesystems.html", Array(report.html.utf8)),
-        ]
+        ].map { ($0, maskingRunDirectory($1, runDirectory)) }
         for (name, bytes) in files {
             do {
                 try AtomicFile.write(bytes, to: directory + "/" + name)
@@ -133,5 +135,16 @@ enum FSMatrixCommand: Command {
         }
         Console.printError("xds fs-matrix: wrote \(directory)/filesystems.json, .md, .html")
         return .success
+    }
+
+    /// How the reports write the run's private directory (`/run/xds-fs-matrix/run.XXXXXX`), which exists only
+    /// while the run lasts: the committed reports carry no machine paths.
+    static let runDirectoryPlaceholder = "$XDS_FS_MATRIX_RUN"
+
+    /// `bytes` with every `runDirectory/` replaced by the placeholder (unchanged when there is no run directory).
+    static func maskingRunDirectory(_ bytes: [UInt8], _ runDirectory: String?) -> [UInt8] {
+        guard let runDirectory, runDirectory.count > 1 else { return bytes }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return Array(text.replacingOccurrences(of: runDirectory + "/", with: runDirectoryPlaceholder + "/").utf8)
     }
 }
