@@ -14,7 +14,6 @@ Values: ASCII strings and data both come back as bytes (Python 2 `str`), printed
 as text; the NullValue marker as null; its CorruptReference, RawValue and UnknownObject markers have no
 tagged JSON form. Run with the peers' venv (.build/peers/venv)."""
 
-import datetime
 import io
 import os
 import sys
@@ -37,26 +36,11 @@ def decode(data):
 
 
 def classify(value):
-    if value is binplist.NullValue:
-        return ("leaf", "null", "")
-    if isinstance(value, bool):
-        return ("leaf", "bool", "true" if value else "false")
-    if isinstance(value, int):
-        return ("leaf", "integer", str(value))
-    if isinstance(value, float):
-        return ("leaf", "real", peer.real_text(value))
-    if isinstance(value, str):
-        return ("leaf", "string", value)
-    if isinstance(value, (bytes, bytearray)):
-        return ("leaf", "data", peer.data_text(value))
-    if isinstance(value, datetime.datetime):
-        return ("leaf", "date", peer.date_text(value))
-    if isinstance(value, list):
-        return ("array", value)
-    if isinstance(value, dict):
-        return ("dict", list(value.items()))
-    name = getattr(value, "__name__", type(value).__name__)
-    raise peer.Unexpressible("binplist's %s marker" % name)
+    found = peer.classify_python(value, null_marker=binplist.NullValue, none_is_null=False)
+    if found is None:
+        name = getattr(value, "__name__", type(value).__name__)
+        raise peer.Unexpressible("binplist's %s marker" % name)
+    return found
 
 
 def version():

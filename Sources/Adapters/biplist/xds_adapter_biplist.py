@@ -4,7 +4,6 @@
 Rejections: InvalidPlistException and NotBinaryPlistException, the two errors biplist documents.
 Run with Debian's /usr/bin/python3 (python3-biplist is installed for it). See xds_peerlib for the rest."""
 
-import datetime
 import os
 import sys
 
@@ -14,49 +13,14 @@ import xds_peerlib as peer  # noqa: E402
 
 
 def classify(value):
-    if isinstance(value, bool):
-        return ("leaf", "bool", "true" if value else "false")
-    if isinstance(value, biplist.Uid):
-        return ("leaf", "uid", str(value.integer))
-    if isinstance(value, int):
-        return ("leaf", "integer", str(value))
-    if isinstance(value, float):
-        return ("leaf", "real", peer.real_text(value))
-    if isinstance(value, str):
-        return ("leaf", "string", value)
-    if isinstance(value, (bytes, bytearray)):
-        return ("leaf", "data", peer.data_text(value))
-    if isinstance(value, datetime.datetime):
-        return ("leaf", "date", peer.date_text(value))
-    if value is None:
-        return ("leaf", "null", "")
-    if isinstance(value, (set, frozenset)):
-        return ("set", list(value))
-    if isinstance(value, (list, tuple)):
-        return ("array", value)
-    if isinstance(value, dict):
-        return ("dict", list(value.items()))
-    raise peer.Unexpressible("a value of type %s" % type(value).__name__)
+    found = peer.classify_python(value, uid_type=biplist.Uid, uid_value=lambda uid: uid.integer, sets=True)
+    if found is None:
+        raise peer.Unexpressible("a value of type %s" % type(value).__name__)
+    return found
 
 
 def make(kind, text):
-    if kind == "string":
-        return text
-    if kind == "integer":
-        return int(text)
-    if kind == "real":
-        return float(text)
-    if kind == "bool":
-        return text == "true"
-    if kind == "date":
-        return peer.parse_date(text).replace(tzinfo=None)
-    if kind == "data":
-        return biplist.Data(peer.data_bytes(text))
-    if kind == "uid":
-        return biplist.Uid(int(text))
-    if kind == "set":
-        return set(text)
-    raise ValueError("biplist has no value for %s" % kind)
+    return peer.make_python(kind, text, data=biplist.Data, uid=biplist.Uid, sets=True, library="biplist")
 
 
 def version():

@@ -8,7 +8,6 @@ wraps OSError, IndexError, struct.error, OverflowError and UnicodeDecodeError in
 raises TypeError, OverflowError and ValueError for values it cannot write. Run with the peers' venv
 (.build/peers/venv, `make peers`)."""
 
-import datetime
 import os
 import sys
 
@@ -18,45 +17,14 @@ import xds_peerlib as peer  # noqa: E402
 
 
 def classify(value):
-    if isinstance(value, bool):
-        return ("leaf", "bool", "true" if value else "false")
-    if isinstance(value, fork.UID):
-        return ("leaf", "uid", str(value.data))
-    if isinstance(value, int):
-        return ("leaf", "integer", str(value))
-    if isinstance(value, float):
-        return ("leaf", "real", peer.real_text(value))
-    if isinstance(value, str):
-        return ("leaf", "string", value)
-    if isinstance(value, (bytes, bytearray)):
-        return ("leaf", "data", peer.data_text(value))
-    if isinstance(value, datetime.datetime):
-        return ("leaf", "date", peer.date_text(value))
-    if value is None:
-        return ("leaf", "null", "")
-    if isinstance(value, (list, tuple)):
-        return ("array", value)
-    if isinstance(value, dict):
-        return ("dict", list(value.items()))
-    raise peer.Unexpressible("a value of type %s" % type(value).__name__)
+    found = peer.classify_python(value, uid_type=fork.UID, uid_value=lambda uid: uid.data)
+    if found is None:
+        raise peer.Unexpressible("a value of type %s" % type(value).__name__)
+    return found
 
 
 def make(kind, text):
-    if kind == "string":
-        return text
-    if kind == "integer":
-        return int(text)
-    if kind == "real":
-        return float(text)
-    if kind == "bool":
-        return text == "true"
-    if kind == "date":
-        return peer.parse_date(text).replace(tzinfo=None)
-    if kind == "data":
-        return peer.data_bytes(text)
-    if kind == "uid":
-        return fork.UID(int(text))
-    raise ValueError("the fork has no value for %s" % kind)
+    return peer.make_python(kind, text, uid=fork.UID, library="the fork")
 
 
 def version():

@@ -175,6 +175,61 @@ def untagged(node, make):
     raise ValueError("not tagged JSON: %r" % (node,))
 
 
+def classify_python(value, *, uid_type=None, uid_value=None, null_marker=None, none_is_null=True, sets=False):
+    """The classification the plistlib-like libraries share: their values are Python's own (bool before int,
+    bytes as data, naive or aware datetime as date), plus the library's UID type (`uid_value` reads its
+    number), an optional null marker object (then Python's None means something else, `none_is_null=False`),
+    and sets where the library returns them.
+    Returns None for anything else; the adapter then raises Unexpressible with its own words."""
+    if null_marker is not None and value is null_marker:
+        return ("leaf", "null", "")
+    if isinstance(value, bool):
+        return ("leaf", "bool", "true" if value else "false")
+    if uid_type is not None and isinstance(value, uid_type):
+        return ("leaf", "uid", str(uid_value(value)))
+    if isinstance(value, int):
+        return ("leaf", "integer", str(value))
+    if isinstance(value, float):
+        return ("leaf", "real", real_text(value))
+    if isinstance(value, str):
+        return ("leaf", "string", value)
+    if isinstance(value, (bytes, bytearray)):
+        return ("leaf", "data", data_text(value))
+    if isinstance(value, datetime.datetime):
+        return ("leaf", "date", date_text(value))
+    if value is None and none_is_null:
+        return ("leaf", "null", "")
+    if sets and isinstance(value, (set, frozenset)):
+        return ("set", list(value))
+    if isinstance(value, (list, tuple)):
+        return ("array", value)
+    if isinstance(value, dict):
+        return ("dict", list(value.items()))
+    return None
+
+
+def make_python(kind, text, *, data=bytes, uid=None, sets=False, library="the library"):
+    """The inverse for the encoders: a tagged leaf (or a set) as the library's writer takes it; `data` wraps
+    bytes, `uid` builds the library's UID. Raises ValueError for a kind the library cannot write."""
+    if kind == "string":
+        return text
+    if kind == "integer":
+        return int(text)
+    if kind == "real":
+        return float(text)
+    if kind == "bool":
+        return text == "true"
+    if kind == "date":
+        return parse_date(text).replace(tzinfo=None)
+    if kind == "data":
+        return data(data_bytes(text))
+    if kind == "uid" and uid is not None:
+        return uid(int(text))
+    if kind == "set" and sets:
+        return set(text)
+    raise ValueError("%s has no value for %s" % (library, kind))
+
+
 def data_bytes(text):
     return base64.b64decode(text, validate=True)
 
