@@ -6,6 +6,7 @@ import IconCache
 import IconLoading
 import IconMask
 import Icons
+import ReportFormatting
 import XAttr
 
 #if canImport(Glibc)
@@ -99,8 +100,12 @@ enum IconCommand: Command {
         case .success(let icon):
             if options.output == "-" {
                 try writeOut(icon.png)
-            } else if let failure = writeOutput(icon.png, to: options.output) {
-                throw CommandError(.inputOutput, "cannot write \(options.output): \(failure)")
+            } else {
+                do {
+                    try AtomicFile.write(icon.png, to: options.output)
+                } catch {
+                    throw CommandError(.inputOutput, "\(error)")
+                }
             }
         case .failure(let error):
             // A verdict with its own status (Docs/icons.md), printed here so that --json still follows.
@@ -139,30 +144,6 @@ enum IconCommand: Command {
         } catch {
             throw CommandError(.rejected, "no icon: \(path): the attribute is unreadable: \(error)")
         }
-    }
-
-    /// Writes `bytes` to `path` through a temporary file and a rename.
-    private static func writeOutput(_ bytes: [UInt8], to path: String) -> String? {
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var offset = 0
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
-        }
-        close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if failure != nil { unlink(temporary) }
-        return failure
     }
 }
 
