@@ -17,9 +17,10 @@ import Testing
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let built = (BuiltProducts.path(of: "xds") as NSString).deletingLastPathComponent
-        for name in Self.installed {
-            try FileManager.default.copyItem(atPath: built + "/" + name, toPath: bin.path + "/" + name)
-        }
+        // Copied by cp(1), not in this process: a copy written here would be open for writing while other
+        // tests fork, and exec would then fail with "text file busy" (exit 126).
+        let copy = try HostTool.run("/bin/cp", ["-R"] + Self.installed.map { built + "/" + $0 } + [bin.path])
+        try #require(copy.status == 0, "\(copy.stderrText)")
         let vectors = BuiltProducts.packageRoot.appendingPathComponent("Vectors").path
         let out = root.appendingPathComponent("out").path
         // Run from a directory outside the checkout, so nothing can be found by walking up to Sources/.
