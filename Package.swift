@@ -57,16 +57,17 @@ let package = Package(
             name: "IconLoading", dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache"]),
         // Starts and stops Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
         .target(name: "IconFixture"),
-        // The icon-loading conformance area: vectors (sites), the per-case runner and judge.
-        .target(name: "IconLoadingArea", dependencies: ["IconFixture", "IconImages", "IconMask"]),
+        // The icon-loading conformance area: reading its vectors (Vectors/icon-loading), the session and judge.
+        .target(name: "IconLoadingArea", dependencies: ["ConformanceModel", "IconFixture", "IconImages", "IconMask"]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Every child process: spawning with rlimits, a timeout, its own process group, output drained and capped.
         .target(name: "ChildProcess"),
         // Vectors, manifest, cases, outcomes, reports and known-failure lists as data; runs nothing.
         .target(name: "ConformanceModel", dependencies: ["DocumentSource", "Specification"]),
-        // The generated vector families: the model only, never the codec they judge (own JSON and bplist writers).
-        .target(name: "VectorGenerators", dependencies: ["ConformanceModel"]),
+        // The generated vector families: the model only, never the codec they judge (own JSON and bplist writers);
+        // IconImages encodes the icon-loading area's source images (and decodes them for their stated colours).
+        .target(name: "VectorGenerators", dependencies: ["ConformanceModel", "IconImages"]),
         // Runs cases on implementations through the adapter protocol and judges the answers.
         .target(
             name: "ConformanceRunner",
@@ -176,7 +177,7 @@ let package = Package(
             name: "IconLoadingTests",
             dependencies: [
                 "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "IconFixture", "Icons",
-                "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource",
+                "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource", "ConformanceModel",
             ],
             exclude: ["Golden"]),
         .testTarget(

@@ -15,8 +15,8 @@ public enum VectorArea: String, Codable, CaseIterable, Hashable, Sendable {
     case icons
     /// Plans run on real filesystems.
     case fs
-    /// `load-icon` against the fixture HTTPS server (IconLoadingArea; not in the manifest: its
-    /// vectors are sites, built in code and served per run).
+    /// `load-icon` against the fixture HTTPS server: a site (`<id>.site.json` and the files it serves) and a
+    /// scale → an icon with stated image properties, or none; the requests allowed (IconLoadingArea).
     case iconLoading = "icon-loading"
 }
 
@@ -43,6 +43,11 @@ public enum VectorErrorCategory: String, Codable, CaseIterable, Hashable, Sendab
     case objectRef = "object-ref"
     case keyType = "key-type"
     case duplicateKey = "duplicate-key"
+    /// icon-loading only, the kinds of "no icon" (`xds icon` exits 1, 2, 3 and 4): nothing to choose, a safety
+    /// rule refuses (http, userinfo, a cap, a giant header), the server fails (status, redirect loop), the
+    /// image does not decode.
+    case noIcon = "no-icon"
+    case refused, network, undecodable
 }
 
 /// The closed list of tags. Add here (and only here) when a new kind of vector needs one.
@@ -67,6 +72,9 @@ public enum VectorTag: String, Codable, CaseIterable, Hashable, Sendable {
     /// The legacy outcome (or the appInfoURL itself) is plain `http`: the original's loop computes it, but on iOS
     /// App Transport Security stops `NSURLSession` from loading it, so the deployed app shows no icon.
     case atsBlocked = "ats-blocked"
+    /// Icon-loading area.
+    case mask, redirect, http, credentials, status, headers, slow, cache
+    case imageFormat = "image-format"
 }
 
 /// One vector's metadata. Paths are relative to `Vectors/`.
@@ -90,11 +98,14 @@ public struct VectorMetadata: Codable, Hashable, Sendable {
     public var error: VectorErrorCategory?
     /// How the bytes were made: `generator: <Family>` or a sentence for hand-made vectors.
     public var made: String
+    /// Further files the vector needs besides `input` and `expected`, relative to `Vectors/` like them
+    /// (icon-loading: the bodies its site serves and the source image). Absent for the other areas.
+    public var files: [String]?
 
     public init(
         id: String, area: VectorArea, group: VectorGroup, input: String, expected: String?,
         description: String, spec: String, level: VectorLevel, tags: [VectorTag], since: String,
-        error: VectorErrorCategory?, made: String
+        error: VectorErrorCategory?, made: String, files: [String]? = nil
     ) {
         self.id = id
         self.area = area
@@ -108,7 +119,13 @@ public struct VectorMetadata: Codable, Hashable, Sendable {
         self.since = since
         self.error = error
         self.made = made
+        self.files = files
     }
+}
+
+extension VectorMetadata {
+    /// Every file the entry names: input, expected and further files (relative to `Vectors/`).
+    public var paths: [String] { [input] + (expected.map { [$0] } ?? []) + (files ?? []) }
 }
 
 /// `Vectors/manifest.json`.

@@ -13,16 +13,19 @@ public struct VectorDirectoryError: Error, Hashable, Sendable, CustomStringConve
     public var description: String { "\(path): \(message)" }
 }
 
-/// One vector: its metadata, its input bytes and, when it has one, its expected-result bytes.
+/// One vector: its metadata, its input bytes, when it has one its expected-result bytes, and the further files
+/// its metadata lists (by their path relative to the vectors directory).
 public struct Vector: Sendable, Hashable {
     public var metadata: VectorMetadata
     public var input: [UInt8]
     public var expected: [UInt8]?
+    public var files: [String: [UInt8]]
 
-    public init(metadata: VectorMetadata, input: [UInt8], expected: [UInt8]?) {
+    public init(metadata: VectorMetadata, input: [UInt8], expected: [UInt8]?, files: [String: [UInt8]] = [:]) {
         self.metadata = metadata
         self.input = input
         self.expected = expected
+        self.files = files
     }
 }
 
@@ -41,7 +44,7 @@ public struct VectorDirectory: Sendable {
         self.digest = digest
     }
 
-    /// Reads `directory/manifest.json` and every input and expected file it lists.
+    /// Reads `directory/manifest.json` and every input, expected and further file it lists.
     /// - Throws: `VectorDirectoryError` naming the file that is missing, unreadable or malformed, or a duplicate id.
     public static func load(directory: String) throws(VectorDirectoryError) -> VectorDirectory {
         let manifestPath = directory + "/manifest.json"
@@ -67,7 +70,13 @@ public struct VectorDirectory: Sendable {
                 files.append((expectedPath, bytes))
                 expected = bytes
             }
-            vectors.append(Vector(metadata: metadata, input: input, expected: expected))
+            var further: [String: [UInt8]] = [:]
+            for path in metadata.files ?? [] {
+                let bytes = try readFile(ManifestPaths.resolve(path, in: directory, manifest: manifestPath))
+                files.append((path, bytes))
+                further[path] = bytes
+            }
+            vectors.append(Vector(metadata: metadata, input: input, expected: expected, files: further))
         }
         return VectorDirectory(directory: directory, manifest: manifest, vectors: vectors, digest: computeDigest(files))
     }

@@ -32,11 +32,10 @@ public struct ConformanceSession: Sendable {
     /// The cases the filter selects.
     public var cases: [ConformanceCase] { allCases.filter { filter.includes($0) } }
 
-    /// Every id a known-failure list may name: vector ids and case ids of the whole set (before filtering).
+    /// Every id a known-failure list may name: vector ids and case ids of the whole set (before filtering; an
+    /// icon-loading vector is its own case).
     public var knownIDs: Set<String> {
-        Set(
-            allCases.map(\.id) + vectors.vectors.map(\.metadata.id)
-                + (iconFixtureServer == nil ? [] : IconLoadingRun.caseIDs))
+        Set(allCases.map(\.id) + vectors.vectors.map(\.metadata.id))
     }
 
     /// Runs the selected cases on `implementations`, then applies each one's known-failure list.
@@ -56,12 +55,14 @@ public struct ConformanceSession: Sendable {
         var caseCount = selected.count
         if let iconFixtureServer {
             let area = IconLoadingRun(serverScript: iconFixtureServer, workDirectory: workDirectory, jobs: jobs)
-            // A server that cannot start shows as a crash of every icon-loading case, never as a pass.
+            // A malformed vector or a server that cannot start shows as a crash of every icon-loading case, never
+            // as a pass.
             let areaResults: [[VectorResult]]
             do {
-                areaResults = try area.run(implementations, filter: filter)
+                areaResults = try area.run(implementations, vectors: vectors.vectors, filter: filter)
             } catch {
-                areaResults = area.unavailable(implementations, filter: filter, reason: "\(error)")
+                areaResults = area.unavailable(
+                    implementations, vectors: vectors.vectors, filter: filter, reason: "\(error)")
             }
             for index in runs.indices where index < areaResults.count { runs[index].results += areaResults[index] }
             caseCount += areaResults.first?.count ?? 0

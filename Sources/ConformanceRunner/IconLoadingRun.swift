@@ -5,9 +5,9 @@ import ConformanceModel
 import Foundation
 import IconLoadingArea
 
-/// Runs the `icon-loading` area (IconLoadingArea) on implementations that have `load-icon`:
-/// one fixture server for the whole run, every case under its own token, judged on the exit
-/// status, the image's properties and the server's request log. Implementations without the
+/// Runs the `icon-loading` vectors of a set (IconLoadingArea) on implementations that have `load-icon`:
+/// one fixture server for the whole run, every case (one per vector) under its own token, judged on the exit
+/// status, the image's stated properties and the server's request log. Implementations without the
 /// call get `n/a`.
 public struct IconLoadingRun: Sendable {
     /// `Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py`.
@@ -21,23 +21,21 @@ public struct IconLoadingRun: Sendable {
         self.jobs = jobs
     }
 
-    /// The case ids of the area, for filters and known-failure lists.
-    public static var caseIDs: [String] {
-        IconLoadingFamily.vectors().flatMap { vector in (1...3).map { "\(vector.id)@scale=\($0)" } }
+    /// The `icon-loading` vectors of a loaded set, read and checked.
+    /// - Throws: `IconLoadingVectorError` naming the vector whose files are not the documented format.
+    public static func vectors(in directory: VectorDirectory) throws(IconLoadingVectorError) -> [IconLoadingVector] {
+        try IconLoadingVector.all(in: directory.vectors)
     }
 
-    /// One list of results per implementation, in case order.
-    /// - Throws: when the fixture server cannot start (python3 or openssl missing).
-    public func run(_ implementations: [any Implementation], filter: CaseFilter) throws -> [[VectorResult]] {
-        let vectors = IconLoadingFamily.vectors().filter { vector in
-            (1...3).contains { Self.selected("\(vector.id)@scale=\($0)", vector: vector, filter: filter) }
-        }
-        guard !vectors.isEmpty, filter.areas.isEmpty || filter.areas.contains(.iconLoading) else {
-            return implementations.map { _ in [] }
-        }
-        let images = IconLoadingFamily.images()
+    /// One list of results per implementation, in case (manifest) order.
+    /// - Throws: when a vector is malformed or the fixture server cannot start (python3 or openssl missing).
+    public func run(_ implementations: [any Implementation], vectors all: [Vector], filter: CaseFilter) throws
+        -> [[VectorResult]]
+    {
+        let vectors = try IconLoadingVector.all(in: all).filter { Self.selected($0, filter: filter) }
+        guard !vectors.isEmpty else { return implementations.map { _ in [] } }
         let session = try IconLoadingSession(
-            vectors: vectors, images: images, serverScript: serverScript,
+            vectors: vectors, serverScript: serverScript,
             workDirectory: URL(fileURLWithPath: workDirectory).appendingPathComponent("icon-loading-\(getpid())"))
         defer { session.stop() }
         return implementations.enumerated().map { index, implementation in
@@ -52,52 +50,49 @@ public struct IconLoadingRun: Sendable {
             } else {
                 results = session.notApplicable()
             }
-            return results.filter { Self.selected($0.id, vector: $0.vector, filter: filter) }.map {
-                Self.vectorResult($0, images: images, applicable: implementation.supports(.loadIcon))
-            }
+            return results.map { Self.vectorResult($0, applicable: implementation.supports(.loadIcon)) }
         }
     }
 
-    /// The results when the fixture server cannot start: a crash for every case of an
-    /// implementation that has `load-icon` (the area did not run; nothing passed), n/a otherwise.
-    public func unavailable(_ implementations: [any Implementation], filter: CaseFilter, reason: String)
-        -> [[VectorResult]]
-    {
-        let vectors = IconLoadingFamily.vectors()
+    /// The results when the area cannot run (a malformed vector, a server that does not start): a crash for every
+    /// selected case of an implementation that has `load-icon` (nothing passed), n/a otherwise.
+    public func unavailable(
+        _ implementations: [any Implementation], vectors all: [Vector], filter: CaseFilter, reason: String
+    ) -> [[VectorResult]] {
+        let vectors = all.filter { $0.metadata.area == .iconLoading && Self.selected($0.metadata, filter: filter) }
         return implementations.map { implementation in
-            vectors.flatMap { vector in
-                (1...3).compactMap { scale -> VectorResult? in
-                    let id = "\(vector.id)@scale=\(scale)"
-                    guard Self.selected(id, vector: vector, filter: filter) else { return nil }
-                    let applicable = implementation.supports(.loadIcon)
-                    let result = IconLoadingCaseResult(
-                        id: id, vector: vector, scale: scale,
-                        verdict: IconLoadingVerdict(
-                            kind: .crash, reasons: ["the fixture server did not start: \(reason)"]),
-                        requests: [], outputPNG: nil, summary: "not run", exitStatus: nil)
-                    return Self.vectorResult(result, images: [:], applicable: applicable)
-                }
+            vectors.map { vector in
+                let metadata = vector.metadata
+                let applicable = implementation.supports(.loadIcon)
+                return VectorResult(
+                    caseID: metadata.id, vectorID: metadata.id, area: .iconLoading, group: metadata.group,
+                    level: metadata.level, outcome: applicable ? .crash : .notApplicable,
+                    expected: metadata.description,
+                    actual: applicable ? "not run\nthe icon-loading area did not run: \(reason)" : "", diagnostics: "",
+                    exitStatus: nil, signal: nil, knownFailure: nil)
             }
         }
     }
 
-    static func selected(_ id: String, vector: IconLoadingVector, filter: CaseFilter) -> Bool {
-        if !filter.levels.isEmpty && !filter.levels.contains(VectorLevel(rawValue: vector.level) ?? .required) {
-            return false
-        }
-        let names = [id, vector.id]
-        if !filter.run.isEmpty
-            && !filter.run.contains(where: { pattern in names.contains { CaseFilter.matches(pattern, $0) } })
-        {
-            return false
-        }
-        return !filter.skip.contains { pattern in names.contains { CaseFilter.matches(pattern, $0) } }
+    static func selected(_ vector: IconLoadingVector, filter: CaseFilter) -> Bool {
+        selected(id: vector.id, level: vector.level, filter: filter)
     }
 
-    static func vectorResult(_ result: IconLoadingCaseResult, images: [String: [UInt8]], applicable: Bool)
-        -> VectorResult
-    {
-        let expectation = result.vector.expected[result.scale] ?? .none(allowing: [])
+    static func selected(_ metadata: VectorMetadata, filter: CaseFilter) -> Bool {
+        selected(id: metadata.id, level: metadata.level, filter: filter)
+    }
+
+    /// The filter as for every other case: areas, levels, `--run` and `--skip` globs over the id.
+    static func selected(id: String, level: VectorLevel, filter: CaseFilter) -> Bool {
+        if !filter.areas.isEmpty && !filter.areas.contains(.iconLoading) { return false }
+        if !filter.levels.isEmpty && !filter.levels.contains(level) { return false }
+        if !filter.run.isEmpty && !filter.run.contains(where: { CaseFilter.matches($0, id) }) { return false }
+        return !filter.skip.contains { CaseFilter.matches($0, id) }
+    }
+
+    static func vectorResult(_ result: IconLoadingCaseResult, applicable: Bool) -> VectorResult {
+        let expectation = result.vector.expectation
+        let expectsIcon = expectation.outcome == .icon
         let outcome: Outcome
         switch result.verdict.kind {
         case _ where !applicable: outcome = .notApplicable
@@ -105,9 +100,9 @@ public struct IconLoadingRun: Sendable {
         case .crash: outcome = .crash
         case .fail:
             let answeredIcon = result.exitStatus == 0
-            if expectation.icon && !answeredIcon {
+            if expectsIcon && !answeredIcon {
                 outcome = .shouldHaveAccepted
-            } else if !expectation.icon && answeredIcon {
+            } else if !expectsIcon && answeredIcon {
                 outcome = .shouldHaveRejected
             } else {
                 outcome = .wrongValue
@@ -115,23 +110,20 @@ public struct IconLoadingRun: Sendable {
         }
         let expected =
             result.vector.description + " — "
-            + (expectation.icon ? "icon from \(expectation.source ?? "?")" : "no icon")
-            + "; https requests only to \(expectation.allowed.joined(separator: ", ")); no http request"
+            + (expectation.image.map { "icon from \($0.source)" } ?? "no icon")
+            + "; https requests only to \(expectation.requests.allowed.joined(separator: ", ")); no http request"
         let actual =
             applicable
             ? ([result.summary] + result.verdict.reasons + ["requests: " + result.requests.joined(separator: ", ")])
                 .joined(separator: "\n") : ""
         var vectorResult = VectorResult(
-            caseID: result.id, vectorID: result.vector.id, area: .iconLoading,
-            group: VectorGroup(rawValue: result.vector.group) ?? .valid,
-            level: VectorLevel(rawValue: result.vector.level) ?? .required, outcome: outcome, expected: expected,
+            caseID: result.id, vectorID: result.vector.id, area: .iconLoading, group: result.vector.group,
+            level: result.vector.level, outcome: outcome, expected: expected,
             actual: actual, diagnostics: "", exitStatus: result.exitStatus, signal: nil,
             knownFailure: nil)
         vectorResult.picture = result.outputPNG.map { Data($0).base64EncodedString() }
         if applicable {
-            vectorResult.sourcePicture = expectation.source.flatMap { images[$0] }.map {
-                Data($0).base64EncodedString()
-            }
+            vectorResult.sourcePicture = result.vector.sourceBytes.map { Data($0).base64EncodedString() }
         }
         return vectorResult
     }

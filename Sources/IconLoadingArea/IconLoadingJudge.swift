@@ -1,6 +1,6 @@
 // Sources/IconLoadingArea/IconLoadingJudge.swift - The verdict of one load-icon case
 
-import IconFixture
+import ConformanceModel
 import IconImages
 import IconMask
 
@@ -34,14 +34,14 @@ public struct IconLoadingVerdict: Hashable, Sendable {
     }
 }
 
-/// Judges a case: the exit status, the image by its properties (``MaskCheck``), and the
+/// Judges a case: the exit status, the image by the stated properties (``MaskCheck``), and the
 /// server's request log.
 public enum IconLoadingJudge {
     /// - Parameters:
     ///   - requests: the requests the case made (its token stripped): `(scheme, path relative to the vector)`.
     ///   - source: the decoded source image, when an icon is expected.
     public static func judge(
-        _ expectation: Expectation, scale: Int, outcome: LoadIconOutcome, requests: [(scheme: String, path: String)],
+        _ expectation: IconLoadingExpectation, outcome: LoadIconOutcome, requests: [(scheme: String, path: String)],
         source: RGBAImage?
     ) -> IconLoadingVerdict {
         guard let status = outcome.exitStatus, status == 0 || status == 1 else {
@@ -49,34 +49,33 @@ public enum IconLoadingJudge {
                 kind: .crash, reasons: ["ended with \(outcome.summary) (only 0 and 1 are answers)"])
         }
         var reasons: [String] = []
-        // The request log: no http at all; nothing outside the allowed paths; the chosen image fetched.
+        // The request log: no http at all; nothing outside the allowed paths; what must be fetched fetched.
         for request in requests where request.scheme != "https" {
             reasons.append("fetched \(request.path) over \(request.scheme): http must never be requested")
         }
-        let allowed = Set(expectation.allowed)
+        let allowed = Set(expectation.requests.allowed)
         for request in requests where request.scheme == "https" && !allowed.contains(request.path) {
             reasons.append(
-                "fetched \(request.path), which is not the chosen icon (allowed: \(expectation.allowed.joined(separator: ", ")))"
+                "fetched \(request.path), which is not the chosen icon (allowed: \(expectation.requests.allowed.joined(separator: ", ")))"
             )
         }
-        if expectation.icon, let chosen = expectation.allowed.last,
-            !requests.contains(where: { $0.scheme == "https" && $0.path == chosen })
-        {
-            reasons.append("never fetched the chosen icon \(chosen)")
+        for path in expectation.requests.mustFetch
+        where !requests.contains(where: { $0.scheme == "https" && $0.path == path }) {
+            reasons.append("never fetched the chosen icon \(path)")
         }
-        switch (expectation.icon, status) {
-        case (true, 1):
+        switch (expectation.outcome, status) {
+        case (.icon, 1):
             reasons.append("no icon (exit 1) where one must load")
-        case (false, 0):
+        case (.none, 0):
             reasons.append("produced an icon (exit 0) where none must load")
-        case (true, _):
-            guard let source else {
+        case (.icon, _):
+            guard let source, let image = expectation.image else {
                 reasons.append("the vector's source image does not decode")
                 break
             }
             do {
                 let output = try ImageDecoder.decode(outcome.stdout)
-                reasons += MaskCheck.failures(output: output, source: source, scale: scale)
+                reasons += MaskCheck.failures(output: output, source: source, expectation: maskExpectation(image))
             } catch {
                 reasons.append("stdout is not a PNG or JPEG: \(error)")
             }
@@ -84,5 +83,21 @@ public enum IconLoadingJudge {
             break
         }
         return IconLoadingVerdict(kind: reasons.isEmpty ? .pass : .fail, reasons: reasons)
+    }
+
+    /// The vector's stated properties as ``MaskCheck`` takes them.
+    public static func maskExpectation(_ image: IconLoadingImageExpectation) -> MaskExpectation {
+        func probe(_ value: IconLoadingImageExpectation.Probe) -> MaskExpectation.Probe {
+            let channel = { (index: Int) in UInt8(clamping: index < value.rgba.count ? value.rgba[index] : 0) }
+            return MaskExpectation.Probe(
+                x: value.x, y: value.y, colour: Pixel(r: channel(0), g: channel(1), b: channel(2), a: channel(3)),
+                tolerance: value.tolerance)
+        }
+        let inside = image.inside
+        return MaskExpectation(
+            size: image.size, cornerMaxAlpha: image.cornerMaxAlpha, centre: probe(image.centre),
+            strokeBand: probe(image.strokeBand),
+            inside: MaskExpectation.Box(
+                x0: inside.x0, y0: inside.y0, x1: inside.x1, y1: inside.y1, tolerance: inside.tolerance))
     }
 }

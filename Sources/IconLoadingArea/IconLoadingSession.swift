@@ -1,15 +1,16 @@
 // Sources/IconLoadingArea/IconLoadingSession.swift - Serves the vectors, runs load-icon per case, judges
 
+import ConformanceModel
 import Foundation
 import IconFixture
 import IconImages
 
 /// One case's result.
 public struct IconLoadingCaseResult: Hashable, Sendable {
-    /// `icon-loading/<group>/<name>@scale=N`
-    public var id: String
+    /// The vector's id (`icon-loading/<group>/<site>-scale-<S>`): each vector is one case.
+    public var id: String { vector.id }
     public var vector: IconLoadingVector
-    public var scale: Int
+    public var scale: Int { vector.scale }
     public var verdict: IconLoadingVerdict
     /// Every request the case made, as `scheme path` (path relative to the vector).
     public var requests: [String]
@@ -19,12 +20,10 @@ public struct IconLoadingCaseResult: Hashable, Sendable {
     public var exitStatus: Int32?
 
     public init(
-        id: String, vector: IconLoadingVector, scale: Int, verdict: IconLoadingVerdict, requests: [String],
-        outputPNG: [UInt8]?, summary: String, exitStatus: Int32?
+        vector: IconLoadingVector, verdict: IconLoadingVerdict, requests: [String], outputPNG: [UInt8]?,
+        summary: String, exitStatus: Int32?
     ) {
-        self.id = id
         self.vector = vector
-        self.scale = scale
         self.verdict = verdict
         self.requests = requests
         self.outputPNG = outputPNG
@@ -33,37 +32,52 @@ public struct IconLoadingCaseResult: Hashable, Sendable {
     }
 }
 
+/// Why a session could not be set up.
+public struct IconLoadingSessionError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var detail: String
+    public var description: String { detail }
+}
+
 /// Serves every vector from one fixture server (each case under its own `/t/TOKEN` prefix, so
 /// its requests are told apart in the log) and runs `load-icon` for each case.
 public final class IconLoadingSession: Sendable {
     public let vectors: [IconLoadingVector]
     private let server: FixtureServer
-    private let images: [String: [UInt8]]
     private let folder: URL
     public var caFile: String { server.caFile }
 
-    /// Writes the images and the combined routes under `workDirectory` and starts the server.
+    /// Writes the vectors' files and the combined routes under `workDirectory` and starts the server.
     /// - Parameter serverScript: `Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py`.
-    public init(
-        vectors: [IconLoadingVector] = IconLoadingFamily.vectors(),
-        images: [String: [UInt8]] = IconLoadingFamily.images(),
-        serverScript: String, workDirectory: URL
-    ) throws {
+    /// - Throws: `IconLoadingSessionError` when two vectors give one file different bytes or a file cannot be
+    ///   written; `FixtureServerError` when the server does not start.
+    public init(vectors: [IconLoadingVector], serverScript: String, workDirectory: URL) throws {
         self.vectors = vectors
-        self.images = images
         folder = workDirectory
-        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
-        for (name, bytes) in images {
-            let url = workDirectory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
+        let filesFolder = workDirectory.appendingPathComponent("files")
+        var written: [String: [UInt8]] = [:]
+        for vector in vectors {
+            for (path, bytes) in vector.files.sorted(by: { $0.key < $1.key }) {
+                if let earlier = written[path] {
+                    guard earlier == bytes else {
+                        throw IconLoadingSessionError(detail: "\(vector.id): \(path) differs from another vector's")
+                    }
+                    continue
+                }
+                // Paths come from a manifest (plain relative paths, checked when the set was loaded).
+                guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+                    throw IconLoadingSessionError(detail: "\(vector.id): \(path) is not a plain relative path")
+                }
+                let url = filesFolder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: url)
+                written[path] = bytes
+            }
         }
         var routes: [String: Any] = [:]
         for vector in vectors {
-            for (path, route) in vector.routes {
-                routes[vector.prefix + path] = route.object(
-                    vectorPrefix: vector.prefix, fileBase: workDirectory.path + "/")
+            for (path, route) in vector.site.routes {
+                routes[vector.prefix + path] = vector.serverObject(route, fileBase: filesFolder.path + "/")
             }
         }
         let routesFile = workDirectory.appendingPathComponent("routes.json")
@@ -75,10 +89,10 @@ public final class IconLoadingSession: Sendable {
 
     /// The appInfoURL a case is given.
     public func appInfoURL(_ vector: IconLoadingVector, token: String) -> String {
-        server.httpsOrigin + "/t/\(token)" + vector.prefix + IconLoadingVector.entry
+        server.httpsOrigin + "/t/\(token)" + vector.prefix + vector.site.entry
     }
 
-    /// Runs every case (vector × scales 1, 2, 3) through `perform`, `jobs` at a time.
+    /// Runs every case (one per vector, at its scale) through `perform`, `jobs` at a time.
     /// - Parameters:
     ///   - label: distinguishes implementations sharing the server (part of each token).
     ///   - perform: `load-icon --scale S --app-info-url URL --ca-file PEM`.
@@ -86,20 +100,19 @@ public final class IconLoadingSession: Sendable {
         label: String, jobs: Int = 4,
         perform: @escaping @Sendable (_ scale: Int, _ appInfoURL: String, _ caFile: String) -> LoadIconOutcome
     ) -> [IconLoadingCaseResult] {
-        let cases = vectors.flatMap { vector in (1...3).map { (vector, $0) } }
-        let results = ResultSlots(count: cases.count)
+        let results = ResultSlots(count: vectors.count)
         let caFile = server.caFile
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = max(1, jobs)
-        for (index, (vector, scale)) in cases.enumerated() {
+        for (index, vector) in vectors.enumerated() {
             let token = "\(label)-\(index)"
             let url = appInfoURL(vector, token: token)
+            let scale = vector.scale
             queue.addOperation { results.set(index, perform(scale, url, caFile)) }
         }
         queue.waitUntilAllOperationsAreFinished()
         let log = server.requests()
-        return cases.enumerated().map { index, pair in
-            let (vector, scale) = pair
+        return vectors.enumerated().map { index, vector in
             let outcome = results.get(index) ?? LoadIconOutcome(exitStatus: nil, stdout: [], summary: "not run")
             let prefix = "/t/\(label)-\(index)/"
             let requests = log.filter { $0.path.hasPrefix(prefix) }.map { request -> (scheme: String, path: String) in
@@ -107,15 +120,13 @@ public final class IconLoadingSession: Sendable {
                 if path.hasPrefix(vector.prefix) { path = String(path.dropFirst(vector.prefix.count)) }
                 return (request.scheme, path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path)
             }
-            let expectation = vector.expected[scale] ?? .none(allowing: [])
-            let source = expectation.source.flatMap { images[$0] }.flatMap { try? ImageDecoder.decode($0) }
+            let source = vector.sourceBytes.flatMap { try? ImageDecoder.decode($0) }
             let verdict = IconLoadingJudge.judge(
-                expectation, scale: scale, outcome: outcome, requests: requests, source: source)
+                vector.expectation, outcome: outcome, requests: requests, source: source)
             let png = (try? ImageHeader.read(outcome.stdout)) != nil ? outcome.stdout : nil
             return IconLoadingCaseResult(
-                id: vector.id + "@scale=\(scale)", vector: vector, scale: scale, verdict: verdict,
-                requests: requests.map { "\($0.scheme) \($0.path)" }, outputPNG: png, summary: outcome.summary,
-                exitStatus: outcome.exitStatus)
+                vector: vector, verdict: verdict, requests: requests.map { "\($0.scheme) \($0.path)" },
+                outputPNG: png, summary: outcome.summary, exitStatus: outcome.exitStatus)
         }
     }
 
@@ -147,13 +158,10 @@ private final class ResultSlots: @unchecked Sendable {
 extension IconLoadingSession {
     /// Every case with no call made (an implementation without `load-icon`).
     public func notApplicable() -> [IconLoadingCaseResult] {
-        vectors.flatMap { vector in
-            (1...3).map { scale in
-                IconLoadingCaseResult(
-                    id: vector.id + "@scale=\(scale)", vector: vector, scale: scale,
-                    verdict: IconLoadingVerdict(kind: .pass, reasons: []), requests: [], outputPNG: nil,
-                    summary: "n/a", exitStatus: nil)
-            }
+        vectors.map { vector in
+            IconLoadingCaseResult(
+                vector: vector, verdict: IconLoadingVerdict(kind: .pass, reasons: []), requests: [], outputPNG: nil,
+                summary: "n/a", exitStatus: nil)
         }
     }
 }

@@ -1,95 +1,129 @@
-// Sources/IconLoadingArea/IconLoadingVector.swift - One icon-loading vector: a small web site and what a reader must do
+// Sources/IconLoadingArea/IconLoadingVector.swift - One icon-loading vector: a small web site, a scale, what a reader must do
 
-/// One vector of the `icon-loading` area: the routes the fixture server serves for it and, per
-/// scale, what a conforming `load-icon` does. Every vector yields three cases (scales 1, 2, 3).
-public struct IconLoadingVector: Hashable, Sendable {
-    /// `valid` (an icon must load) or `invalid` (no icon must load).
-    public var group: String
-    /// kebab-case name; the id is `icon-loading/<group>/<name>`.
-    public var name: String
-    /// `required` or `recommended` (see Docs/conformance.md).
-    public var level: String
-    public var description: String
-    /// Request path (relative to the vector) → the route object of the fixture server.
-    public var routes: [String: Route]
-    /// Expectation per scale (1, 2, 3).
-    public var expected: [Int: Expectation]
+import ConformanceModel
+import Foundation
 
-    public var id: String { "icon-loading/\(group)/\(name)" }
-    /// The vector's path prefix on the server.
-    public var prefix: String { "/v/\(group)/\(name)" }
-    /// The appInfo.json path every case starts from.
-    public static let entry = "/appInfo.json"
+/// An icon-loading vector whose files do not make sense together.
+public struct IconLoadingVectorError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var id: String
+    public var detail: String
 
-    public init(
-        group: String, name: String, level: String, description: String, routes: [String: Route],
-        expected: [Int: Expectation]
-    ) {
-        self.group = group
-        self.name = name
-        self.level = level
-        self.description = description
-        self.routes = routes
-        self.expected = expected
+    public init(id: String, _ detail: String) {
+        self.id = id
+        self.detail = detail
     }
+
+    public var description: String { "\(id): \(detail)" }
 }
 
-/// A fixture-server route (see Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py).
-public struct Route: Hashable, Sendable {
-    public var status: Int = 200
-    public var contentType: String?
-    /// A file under `Vectors/icon-loading/` (e.g. `images/pattern-58.png`).
-    public var file: String?
-    public var text: String?
-    /// Expand `{https}`, `{http}`, `{base}`, `{http_base}` in `text`.
-    public var template = false
-    public var location: String?
-    public var filePrefix: Int?
-    public var padTo: Int?
-    public var padByte: Int?
-    public var noLength = false
-    public var chunk: Int?
-    public var delay: Double?
-    public var etag: String?
-    public var maxAge: Int?
+/// One vector of the `icon-loading` area (Docs/vectors.md): the site the fixture server serves for it, the scale
+/// of its one case, and what a conforming `load-icon` does there. Read from a vector set (`Vectors/`): the
+/// manifest entry, `<id>.site.json`, `<id>.json` and the files the entry lists.
+public struct IconLoadingVector: Hashable, Sendable {
+    public var id: String
+    /// `valid` (an icon must load) or `invalid` (no icon must load).
+    public var group: VectorGroup
+    public var level: VectorLevel
+    public var description: String
+    public var site: IconLoadingSite
+    public var expectation: IconLoadingExpectation
+    /// The files its routes serve and its source image, by path relative to the vectors directory.
+    public var files: [String: [UInt8]]
 
-    public init() {}
+    /// The `--scale` of its case.
+    public var scale: Int { site.scale }
+    /// The vector's path prefix on the server (`/v/<group>/<name>`).
+    public var prefix: String { "/v/" + id.split(separator: "/").dropFirst().joined(separator: "/") }
+    /// The source image's bytes, when an icon is expected.
+    public var sourceBytes: [UInt8]? { expectation.image.flatMap { files[$0.source] } }
 
-    /// The server's JSON object for this route; `file` is made relative to the routes file by `filePrefixPath`.
-    func object(vectorPrefix: String, fileBase: String) -> [String: Any] {
-        var object: [String: Any] = ["status": status, "vector": vectorPrefix]
-        if let contentType { object["type"] = contentType }
-        if let file { object["file"] = fileBase + file }
-        if let text { object["text"] = text }
-        if template { object["template"] = true }
-        if let location { object["location"] = location }
-        if let filePrefix { object["file_prefix"] = filePrefix }
-        if let padTo { object["pad_to"] = padTo }
-        if let padByte { object["pad_byte"] = padByte }
-        if noLength { object["no_length"] = true }
-        if let chunk { object["chunk"] = chunk }
-        if let delay { object["delay"] = delay }
-        if let etag { object["etag"] = etag }
-        if let maxAge { object["max_age"] = maxAge }
+    /// Reads an `icon-loading` vector of a loaded set.
+    /// - Throws: `IconLoadingVectorError` when a file is not the documented JSON, the scale is not 1-3, a path is
+    ///   not a request path, a route serves (or the expectation names) a file the entry does not list, or
+    ///   `image` is present exactly when no icon is expected.
+    public init(_ vector: Vector) throws(IconLoadingVectorError) {
+        let id = vector.metadata.id
+        self.id = id
+        group = vector.metadata.group
+        level = vector.metadata.level
+        description = vector.metadata.description
+        files = vector.files
+        do {
+            site = try JSONDecoder().decode(IconLoadingSite.self, from: Data(vector.input))
+        } catch {
+            throw IconLoadingVectorError(id: id, "\(vector.metadata.input) is not an icon-loading site: \(error)")
+        }
+        guard let expected = vector.expected else {
+            throw IconLoadingVectorError(id: id, "no expected file (icon-loading vectors always have one)")
+        }
+        do {
+            expectation = try JSONDecoder().decode(IconLoadingExpectation.self, from: Data(expected))
+        } catch {
+            throw IconLoadingVectorError(
+                id: id, "\(vector.metadata.expected ?? "") is not an icon-loading expectation: \(error)")
+        }
+        try check()
+    }
+
+    private func check() throws(IconLoadingVectorError) {
+        guard (1...3).contains(site.scale) else {
+            throw IconLoadingVectorError(id: id, "scale \(site.scale) is not 1, 2 or 3")
+        }
+        let paths = [site.entry] + site.routes.keys + expectation.requests.allowed + expectation.requests.mustFetch
+        if let bad = paths.first(where: { !$0.hasPrefix("/") || $0.contains("?") || $0.contains("#") }) {
+            throw IconLoadingVectorError(id: id, "'\(bad)' is not a request path (/… without query)")
+        }
+        for (path, route) in site.routes.sorted(by: { $0.key < $1.key }) {
+            if let file = route.file, files[file] == nil {
+                throw IconLoadingVectorError(
+                    id: id, "route \(path) serves \(file), which the manifest entry does not list")
+            }
+            if route.file != nil && route.text != nil {
+                throw IconLoadingVectorError(id: id, "route \(path) has both file and text")
+            }
+        }
+        switch (expectation.outcome, expectation.image) {
+        case (.icon, nil): throw IconLoadingVectorError(id: id, "an icon is expected but no image properties are given")
+        case (.none, .some): throw IconLoadingVectorError(id: id, "image properties are given but no icon is expected")
+        case (.icon, .some(let image)):
+            guard files[image.source] != nil else {
+                throw IconLoadingVectorError(id: id, "source \(image.source) is not a file the manifest entry lists")
+            }
+            guard
+                [image.centre.rgba, image.strokeBand.rgba].allSatisfy({
+                    $0.count == 4 && $0.allSatisfy { (0...255).contains($0) }
+                })
+            else { throw IconLoadingVectorError(id: id, "a colour is not four channels 0-255") }
+        case (.none, nil): break
+        }
+    }
+
+    /// The fixture server's route object for `route` (Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py);
+    /// `fileBase` is where the session wrote the vector's files.
+    func serverObject(_ route: IconLoadingRoute, fileBase: String) -> [String: Any] {
+        var object: [String: Any] = ["status": route.status, "vector": prefix]
+        if let contentType = route.contentType { object["type"] = contentType }
+        if let file = route.file { object["file"] = fileBase + file }
+        if let text = route.text { object["text"] = text }
+        if route.template == true { object["template"] = true }
+        if let location = route.location { object["location"] = location }
+        if let filePrefix = route.filePrefix { object["file_prefix"] = filePrefix }
+        if let padTo = route.padTo { object["pad_to"] = padTo }
+        if let padByte = route.padByte { object["pad_byte"] = padByte }
+        if route.noLength == true { object["no_length"] = true }
+        if let chunk = route.chunk { object["chunk"] = chunk }
+        if let delay = route.delay { object["delay"] = delay }
+        if let etag = route.etag { object["etag"] = etag }
+        if let maxAge = route.maxAge { object["max_age"] = maxAge }
         return object
     }
 }
 
-/// What a conforming implementation does at one scale.
-public struct Expectation: Hashable, Sendable {
-    /// An icon (exit 0, the masked PNG) or none (exit 1).
-    public var icon: Bool
-    /// The image the icon must be made from (`images/…`), when `icon`.
-    public var source: String?
-    /// The paths (relative to the vector) it may request over https; it must request the last
-    /// one when `icon` (the chosen image). Any http request, or any other path, fails the case.
-    public var allowed: [String]
-
-    public static func icon(_ source: String, fetching allowed: [String]) -> Expectation {
-        Expectation(icon: true, source: source, allowed: allowed)
-    }
-
-    public static func none(allowing allowed: [String]) -> Expectation {
-        Expectation(icon: false, source: nil, allowed: allowed)
+extension IconLoadingVector {
+    /// Every `icon-loading` vector of a loaded set, in manifest order.
+    public static func all(in vectors: [Vector]) throws(IconLoadingVectorError) -> [IconLoadingVector] {
+        var out: [IconLoadingVector] = []
+        for vector in vectors where vector.metadata.area == .iconLoading { out.append(try IconLoadingVector(vector)) }
+        return out
     }
 }

@@ -23,37 +23,47 @@ public enum MaskCheck {
 
     /// The failed properties, each with what was expected and found; empty when all hold.
     public static func failures(output: RGBAImage, source: RGBAImage, scale: Int) -> [String] {
-        let side = 29 * scale
+        failures(output: output, source: source, expectation: MaskExpectation.derived(source: source, scale: scale))
+    }
+
+    /// The failed properties against stated values (an icon-loading vector's expected file); empty when all hold.
+    /// `source` is needed for the inside area only.
+    public static func failures(output: RGBAImage, source: RGBAImage, expectation: MaskExpectation) -> [String] {
+        let side = expectation.size
         guard output.width == side, output.height == side else {
             return ["size: expected \(side)x\(side), got \(output.width)x\(output.height)"]
         }
         var failures: [String] = []
         for (x, y) in [(0, 0), (side - 1, 0), (0, side - 1), (side - 1, side - 1)] {
             let alpha = Int(output.pixel(x, y).a)
-            if alpha > cornerAlphaTolerance {
-                failures.append("corner (\(x),\(y)): alpha \(alpha), expected ≤ \(cornerAlphaTolerance)")
+            if alpha > expectation.cornerMaxAlpha {
+                failures.append("corner (\(x),\(y)): alpha \(alpha), expected ≤ \(expectation.cornerMaxAlpha)")
             }
         }
-        let centre = output.pixel(side / 2, side / 2)
-        let sourceCentre = source.pixel(source.width / 2, source.height / 2)
-        if centre.distance(to: sourceCentre) > colourTolerance {
-            failures.append("centre: \(centre), expected the source centre \(sourceCentre) ±\(colourTolerance)")
-        }
-        let bandX = Int(12.5 * Double(scale))
-        let band = output.pixel(bandX, 0)
-        let expected = strokeBand(sourcePixel(source, x: bandX, y: 0, side: side), scale: scale)
-        if band.distance(to: expected) > strokeTolerance {
+        let centreProbe = expectation.centre
+        let centre = pixel(output, centreProbe.x, centreProbe.y)
+        if centre.map({ $0.distance(to: centreProbe.colour) > centreProbe.tolerance }) ?? true {
             failures.append(
-                "stroke band (\(bandX),0): \(band), expected \(expected) ±\(strokeTolerance) (10 % black over the source)"
+                "centre: \(centre.map(\.description) ?? "outside the image"), expected the source centre \(centreProbe.colour) ±\(centreProbe.tolerance)"
+            )
+        }
+        let bandProbe = expectation.strokeBand
+        let band = pixel(output, bandProbe.x, bandProbe.y)
+        if band.map({ $0.distance(to: bandProbe.colour) > bandProbe.tolerance }) ?? true {
+            failures.append(
+                "stroke band (\(bandProbe.x),\(bandProbe.y)): \(band.map(\.description) ?? "outside the image"), expected \(bandProbe.colour) ±\(bandProbe.tolerance) (10 % black over the source)"
             )
         }
         var changed = 0
         var firstChange = ""
-        for y in (9 * scale)..<(20 * scale) {
-            for x in (9 * scale)..<(20 * scale) where uniformSource(source, x: x, y: y, side: side) {
+        let inside = expectation.inside
+        let (x0, y0) = (max(0, inside.x0), max(0, inside.y0))
+        let (x1, y1) = (max(x0, min(side, inside.x1)), max(y0, min(side, inside.y1)))
+        for y in y0..<y1 {
+            for x in x0..<x1 where uniformSource(source, x: x, y: y, side: side) {
                 let found = output.pixel(x, y)
                 let wanted = sourcePixel(source, x: x, y: y, side: side)
-                if found.distance(to: wanted) > colourTolerance {
+                if found.distance(to: wanted) > inside.tolerance {
                     if changed == 0 { firstChange = "(\(x),\(y)) \(found), expected \(wanted)" }
                     changed += 1
                 }
@@ -61,6 +71,12 @@ public enum MaskCheck {
         }
         if changed > 0 { failures.append("inside area: \(changed) pixel(s) changed, first \(firstChange)") }
         return failures
+    }
+
+    /// The pixel at (x, y), or nil outside the image.
+    static func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> Pixel? {
+        guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
+        return image.pixel(x, y)
     }
 
     /// The source pixel under output pixel (x, y) (nearest, by pixel centres).

@@ -3,6 +3,12 @@
 import ConformanceModel
 import Foundation
 
+/// The generator's own inconsistency (two vectors writing one file differently).
+public struct GeneratedVectorSetError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var detail: String
+    public var description: String { detail }
+}
+
 /// The whole generated vector set and its files.
 public enum GeneratedVectorSet {
     /// Every generated vector, in a stable order.
@@ -14,11 +20,11 @@ public enum GeneratedVectorSet {
     static func families() -> [GeneratedVector] {
         PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
             + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + AttributeFamily.vectors()
-            + IconsFamily.vectors()
+            + IconsFamily.vectors() + IconLoadingFamily.vectors()
     }
 
     /// Areas whose files the generator writes.
-    public static let generatedAreas: [VectorArea] = [.plist, .attribute, .icons]
+    public static let generatedAreas: [VectorArea] = [.plist, .attribute, .icons, .iconLoading]
 
     /// The files the generator writes (path relative to `Vectors/` → bytes, the manifest included) and the manifest.
     ///
@@ -36,13 +42,19 @@ public enum GeneratedVectorSet {
         for vector in vectors {
             files[vector.metadata.input] = vector.input
             if let expected = vector.metadata.expected, let bytes = vector.expected { files[expected] = bytes }
+            for (path, bytes) in vector.files {
+                guard files[path] == nil || files[path] == bytes else {
+                    throw GeneratedVectorSetError(detail: "\(path): two vectors give it different bytes")
+                }
+                files[path] = bytes
+            }
         }
         let ids = Set(vectors.map(\.metadata.id))
         var kept = (existing?.vectors ?? []).filter { entry in
             !ids.contains(entry.id)
                 && (entry.area == .fs || (!entry.made.hasPrefix("generator:") && found.contains(entry.input)))
         }
-        let listed = Set(files.keys).union(kept.flatMap { [$0.input] + ($0.expected.map { [$0] } ?? []) })
+        let listed = Set(files.keys).union(kept.flatMap(\.paths))
         for path in found.sorted() where !listed.contains(path) && !path.hasSuffix(".json") {
             if let entry = unlistedRegression(path) { kept.append(entry) }
         }
@@ -95,7 +107,7 @@ public enum GeneratedVectorSet {
         let existing = try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
         let found = filesFound(under: root)
         let (files, manifest) = try plan(existing: existing, found: found)
-        let listed = Set(manifest.vectors.flatMap { [$0.input] + ($0.expected.map { [$0] } ?? []) })
+        let listed = Set(manifest.vectors.flatMap(\.paths))
         let manager = FileManager.default
         for path in found where files[path] == nil && !listed.contains(path) && path != "manifest.json" {
             guard let area = path.split(separator: "/").first, generatedAreas.map(\.rawValue).contains(String(area))

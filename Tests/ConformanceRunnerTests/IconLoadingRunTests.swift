@@ -16,8 +16,9 @@ import Testing
     static func run(_ implementations: [any Implementation], patterns: [String]) throws -> [[VectorResult]] {
         let work = try #require(RunEnvironment.makeWorkDirectory())
         defer { try? FileManager.default.removeItem(atPath: work) }
+        let vectors = try VectorDirectory.load(directory: BuiltProducts.packageRoot.path + "/Vectors").vectors
         return try IconLoadingRun(serverScript: script, workDirectory: work, jobs: 2).run(
-            implementations, filter: CaseFilter(run: patterns))
+            implementations, vectors: vectors, filter: CaseFilter(run: patterns))
     }
 
     @Test func xdsLoadIconAsAnAdapterAgreesWithTheReference() throws {
@@ -54,16 +55,17 @@ import Testing
         let always = ClosureImplementation(capabilities: [.loadIcon]) { _ in .accepted(onePixel) }
         let none = ClosureImplementation(capabilities: []) { _ in .rejected("unused") }
         let results = try Self.run(
-            [never, always, none], patterns: ["icon-loading/valid/only-large*", "icon-loading/invalid/image-404*"])
+            [never, always, none], patterns: ["icon-loading/valid/only-large-*", "icon-loading/invalid/image-404-*"])
+        // Manifest order: invalid/image-404-scale-1…3, then valid/only-large-scale-1…3.
         #expect(
             results[0].map(\.outcome) == [
-                .shouldHaveAccepted, .shouldHaveAccepted, .shouldHaveAccepted, .pass, .pass, .pass,
+                .pass, .pass, .pass, .shouldHaveAccepted, .shouldHaveAccepted, .shouldHaveAccepted,
             ])
         // A 1x1 image where an icon is due is a wrong value (it also never fetched the icon);
         // an icon where none is due is should-have-rejected.
         #expect(
             results[1].map(\.outcome) == [
-                .wrongValue, .wrongValue, .wrongValue, .shouldHaveRejected, .shouldHaveRejected, .shouldHaveRejected,
+                .shouldHaveRejected, .shouldHaveRejected, .shouldHaveRejected, .wrongValue, .wrongValue, .wrongValue,
             ])
         #expect(results[2].allSatisfy { $0.outcome == .notApplicable })
     }

@@ -1,5 +1,6 @@
 // Tests/IconLoadingTests/IconLoadingAreaTests.swift - The icon-loading area: the reference passes, broken loaders fail
 
+import ConformanceModel
 import Foundation
 import IconFetching
 import IconImages
@@ -8,17 +9,17 @@ import IconLoadingArea
 import Icons
 import Testing
 
-/// Each test starts its own session (one server for all its cases) and removes its folder.
+/// Each test starts its own session (one server for all its cases) and removes its folder. The vectors are the
+/// committed ones, read from `Vectors/` as the runner reads them.
 @Suite struct IconLoadingAreaTests {
     final class Session {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xds-area-\(UUID())")
         let session: IconLoadingSession
 
-        init() throws {
+        init(vectors: [IconLoadingVector]? = nil) throws {
             session = try IconLoadingSession(
-                serverScript: TestSite.packageRoot.appendingPathComponent(
-                    "Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py"
-                ).path, workDirectory: folder)
+                vectors: try vectors ?? CommittedIconLoadingVectors.all(), serverScript: TestSite.fixtureServerScript,
+                workDirectory: folder)
         }
 
         deinit {
@@ -41,11 +42,14 @@ import Testing
         }
     }
 
-    @Test func atLeastFortyCasesAcrossScales() {
-        let vectors = IconLoadingFamily.vectors()
-        #expect(vectors.count * 3 >= 40)
+    @Test func atLeastFortyVectorsAcrossScales() throws {
+        let vectors = try CommittedIconLoadingVectors.all()
+        #expect(vectors.count >= 40)
         #expect(Set(vectors.map(\.id)).count == vectors.count)
-        #expect(vectors.allSatisfy { $0.expected.keys.sorted() == [1, 2, 3] })
+        #expect(Set(vectors.map(\.scale)) == [1, 2, 3])
+        #expect(
+            vectors.contains { $0.expectation.outcome == .icon } && vectors.contains { $0.expectation.outcome == .none }
+        )
     }
 
     @Test func referenceRecommendedPassesEveryCase() throws {
@@ -53,7 +57,7 @@ import Testing
         let session = owner.session
         defer { withExtendedLifetime(owner) {} }
         let results = session.run(label: "ref", perform: Self.reference(profile: .recommended))
-        #expect(results.count == session.vectors.count * 3)
+        #expect(results.count == session.vectors.count)
         for result in results where result.verdict.kind != .pass {
             Issue.record("\(result.id): \(result.verdict.kind) \(result.verdict.reasons) requests \(result.requests)")
         }
@@ -84,7 +88,7 @@ import Testing
             else { return LoadIconOutcome(exitStatus: 1, stdout: [], summary: "exit 1") }
             return LoadIconOutcome(exitStatus: 0, stdout: response.body, summary: "exit 0")
         }
-        let iconCases = results.filter { $0.vector.expected[$0.scale]?.icon == true }
+        let iconCases = results.filter { $0.vector.expectation.outcome == .icon }
         #expect(!iconCases.isEmpty)
         #expect(iconCases.allSatisfy { $0.verdict.kind == .fail })
     }
@@ -106,19 +110,21 @@ import Testing
             }
             return LoadIconOutcome(exitStatus: 0, stdout: icon.png, summary: "exit 0")
         }
-        let exact = results.filter { $0.vector.name == "exact-sizes" }
+        let exact = results.filter { $0.id.hasPrefix("icon-loading/valid/exact-sizes-scale-") }
         #expect(exact.count == 3 && exact.allSatisfy { $0.verdict.kind == .fail })
         #expect(exact.allSatisfy { $0.verdict.reasons.contains { $0.contains("not the chosen icon") } })
     }
 
     @Test func otherExitStatusesAreCrashes() {
+        func none(_ allowed: [String]) -> IconLoadingExpectation {
+            IconLoadingExpectation(outcome: .none, requests: .init(allowed: allowed, mustFetch: []), image: nil)
+        }
         let verdict = IconLoadingJudge.judge(
-            .none(allowing: []), scale: 1, outcome: LoadIconOutcome(exitStatus: 3, stdout: [], summary: "exit 3"),
-            requests: [], source: nil)
+            none([]), outcome: LoadIconOutcome(exitStatus: 3, stdout: [], summary: "exit 3"), requests: [],
+            source: nil)
         #expect(verdict.kind == .crash)
         let http = IconLoadingJudge.judge(
-            .none(allowing: ["/appInfo.json"]), scale: 1,
-            outcome: LoadIconOutcome(exitStatus: 1, stdout: [], summary: "exit 1"),
+            none(["/appInfo.json"]), outcome: LoadIconOutcome(exitStatus: 1, stdout: [], summary: "exit 1"),
             requests: [("https", "/appInfo.json"), ("http", "/appInfo.json")], source: nil)
         #expect(http.kind == .fail)
     }

@@ -66,6 +66,10 @@ final class TestSite {
             .deletingLastPathComponent()
     }
 
+    static var fixtureServerScript: String {
+        packageRoot.appendingPathComponent("Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py").path
+    }
+
     /// `files`: name → bytes; `routes`: path → route object (see the server script).
     init(files: [String: [UInt8]], routes: [String: [String: Any]]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("xds-icon-\(UUID().uuidString)")

@@ -13,7 +13,7 @@ import Testing
         let outcomes: [Outcome] = [.pass, .notApplicable, .wrongValue]
         for index in report.runs.indices {
             var result = SyntheticReport.result(
-                "icon-loading/valid/exact-sizes@scale=2", .iconLoading, .valid, outcomes[index])
+                "icon-loading/valid/exact-sizes-scale-2", .iconLoading, .valid, outcomes[index])
             result.picture = outputs[index]
             result.sourcePicture = outcomes[index] == .notApplicable ? nil : source
             report.runs[index].results.append(result)

@@ -10,10 +10,7 @@ import VectorGenerators
     @Test func everyFileIsListedAndEveryListedFileExists() throws {
         let manifest = try VectorFiles.manifest()
         var listed: Set<String> = ["manifest.json"]
-        for vector in manifest.vectors {
-            listed.insert(vector.input)
-            if let expected = vector.expected { listed.insert(expected) }
-        }
+        for vector in manifest.vectors { listed.formUnion(vector.paths) }
         let present = VectorFiles.allFiles()
         #expect(present.subtracting(listed).sorted() == [], "files not in the manifest")
         #expect(listed.subtracting(present).sorted() == [], "manifest entries without a file")
@@ -122,8 +119,12 @@ import VectorGenerators
         #expect(count(.plist, .implementationDefined) >= 29)
         #expect(count(.attribute) >= 40)
         #expect(count(.icons) >= 60)
+        #expect(count(.iconLoading) >= 40)
         let plistCategories = Set(vectors.filter { $0.area == .plist }.compactMap(\.error))
-        #expect(plistCategories == Set(VectorErrorCategory.allCases).subtracting([.schema]))
+        let iconLoadingCategories: Set<VectorErrorCategory> = [.noIcon, .refused, .network, .undecodable]
+        #expect(plistCategories == Set(VectorErrorCategory.allCases).subtracting(iconLoadingCategories + [.schema]))
+        let iconLoading = vectors.filter { $0.area == .iconLoading && $0.group == .invalid }
+        #expect(Set(iconLoading.compactMap(\.error)) == iconLoadingCategories)
         let cves = vectors.filter { $0.tags.contains(.cve) }.map(\.id).joined(separator: " ")
         for cve in [
             "5545", "5834", "5835", "5836", "6435", "6436", "6437", "6438", "6439", "6440", "7982", "2022-48564",

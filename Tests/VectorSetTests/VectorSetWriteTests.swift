@@ -21,9 +21,7 @@ import VectorGenerators
         defer { try? FileManager.default.removeItem(at: root) }
         try GeneratedVectorSet.write(to: root)
         let first = try Self.tree(root)
-        let generated = GeneratedVectorSet.generated().flatMap {
-            [$0.metadata.input] + ($0.metadata.expected.map { [$0] } ?? [])
-        }
+        let generated = GeneratedVectorSet.generated().flatMap(\.metadata.paths)
         #expect(Set(first.keys) == Set(generated + ["manifest.json"]))
 
         let stale = root.appendingPathComponent("plist/valid/renamed-away.bplist")

@@ -26,6 +26,12 @@ struct ConformanceRun {
             Console.printError("Error: vectors: \(error)")
             return .ioError
         }
+        do {
+            _ = try IconLoadingRun.vectors(in: vectorDirectory)
+        } catch {
+            Console.printError("Error: vectors: \(error)")
+            return .ioError
+        }
         guard let workDirectory = RunEnvironment.makeWorkDirectory() else {
             Console.printError("Error: cannot create a temporary directory")
             return .ioError
