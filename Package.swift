@@ -172,7 +172,8 @@ let package = Package(
             name: "FilesystemHarnessTests",
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
         .testTarget(
-            name: "XDSEndToEndTests", dependencies: ["XDSCommands", "ChildProcess", "TestSupport", "TerminalText", "XAttr"]),
+            name: "XDSEndToEndTests",
+            dependencies: ["XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "TerminalText", "XAttr"]),
         .testTarget(
             name: "IconLoadingTests",
             dependencies: [

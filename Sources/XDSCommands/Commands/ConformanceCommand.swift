@@ -26,7 +26,8 @@ enum ConformanceCommand: Command {
                                   Default: all, unless --cmd is given.
           --cmd "CMD ..."         An adapter command, split like a shell would.
           --name NAME             The adapter's name in reports (default: adapter).
-          --area AREA             plist, attribute or icons; repeatable, comma lists.
+          --area AREA             plist, attribute, icons or icon-loading;
+                                  repeatable, comma lists.
           --level LEVEL           required, recommended or implementation-defined.
           --run GLOB              Only cases whose id or vector id matches; repeatable.
           --skip GLOB             Leaves out matching cases; repeatable.
