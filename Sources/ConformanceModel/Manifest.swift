@@ -83,7 +83,8 @@ public struct VectorMetadata: Codable, Hashable, Sendable {
     public var id: String
     public var area: VectorArea
     public var group: VectorGroup
-    /// The input file, byte-exact (`.bplist` for plist/attribute, `.appinfo` for icons, `.plan` for fs).
+    /// The input file, byte-exact (`.bplist` for plist/attribute, `.appinfo` for icons, `.site.json` for
+    /// icon-loading, `.plan` for fs).
     public var input: String
     /// The expected result (`<name>.json`); absent for invalid and most implementation-defined vectors.
     public var expected: String?

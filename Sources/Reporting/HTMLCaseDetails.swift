@@ -37,7 +37,7 @@ enum HTMLCaseDetails {
             out += "level <code>\(first.level.rawValue)</code></p>\n"
         }
         if let requirement { out += clause(requirement) }
-        if rows.first?.first.area != .iconLoading {  // icon-loading vectors are sites, not files
+        if rows.first?.first.area != .iconLoading {  // an icon-loading input is a site (JSON), shown by its pictures
             out += bytes(vectors?.bytes(of: id), hasLibrary: vectors != nil)
         }
         for row in rows {
