@@ -46,8 +46,11 @@ struct DocumentMaterialiser {
         case .null, .unvisited, .active: return .null
         case .boolFalse: return .bool(false)
         case .boolTrue: return .bool(true)
-        case .signed: return .integer(Int128(Int64(bitPattern: node.word)))
-        case .unsigned: return .integer(Int128(node.word))
+        case .signed: return .integer(Int64(bitPattern: node.word))
+        case .unsigned:
+            // 1-, 2- and 4-byte integers always fit; 16-byte ones above Int64.max are boxed.
+            guard let narrow = Int64(exactly: node.word) else { return .wideInteger(Int128(node.word)) }
+            return .integer(narrow)
         case .real: return .real(Double(bitPattern: node.word))
         case .date: return .date(Double(bitPattern: node.word))
         case .uid: return .uid(node.word)
