@@ -46,8 +46,11 @@ struct DocumentMaterialiser {
         case .null, .unvisited, .active: return .null
         case .boolFalse: return .bool(false)
         case .boolTrue: return .bool(true)
-        case .signed: return .integer(Int128(Int64(bitPattern: node.word)))
-        case .unsigned: return .integer(Int128(node.word))
+        case .signed: return .integer(Int64(bitPattern: node.word))
+        case .unsigned:
+            // 1-, 2- and 4-byte integers always fit; 16-byte ones above Int64.max are boxed.
+            guard let narrow = Int64(exactly: node.word) else { return .wideInteger(Int128(node.word)) }
+            return .integer(narrow)
         case .real: return .real(Double(bitPattern: node.word))
         case .date: return .date(Double(bitPattern: node.word))
         case .uid: return .uid(node.word)
@@ -62,7 +65,10 @@ struct DocumentMaterialiser {
             return node.kind == .set ? .set(elements) : .array(elements)
         case .dictionary:
             let start = Int(node.word) + SubtreeSize.words
-            if node.count >= 2, let shape = shape(start: start, count: node.count) {
+            // Only dictionaries whose first key is shared can have a shape: the test costs no allocation,
+            // so a lone dictionary (the attribute) never touches the shape cache.
+            let mayHaveShape = node.count >= 2 && nodes[Int(children[start])].isShared
+            if mayHaveShape, let shape = shape(start: start, count: node.count) {
                 // The key table is copied as it is (same seed, same buckets): no key is hashed again.
                 return .dictionary(shape.positions.mapValues { value(Int(children[start + 2 * $0 + 1])) })
             }
@@ -84,13 +90,8 @@ struct DocumentMaterialiser {
         let slot = Int((first &* 0x9E37_79B9 ^ UInt32(truncatingIfNeeded: count)) >> 28)
         if shapes.isEmpty { shapes = Array(repeating: nil, count: 16) }
         if let shape = shapes[slot], shape.matches(children, start: start, count: count) { return shape }
-        var keyIndices: [UInt32] = []
-        keyIndices.reserveCapacity(count)
-        for entry in 0..<count {
-            let index = children[start + 2 * entry]
-            guard nodes[Int(index)].isShared else { return nil }
-            keyIndices.append(index)
-        }
+        for entry in 0..<count where !nodes[Int(children[start + 2 * entry])].isShared { return nil }
+        let keyIndices = (0..<count).map { children[start + 2 * $0] }
         var positions = [String: Int](minimumCapacity: count)
         for entry in 0..<count { positions[key(Int(keyIndices[entry]))] = entry }
         let shape = DictionaryShape(keys: keyIndices, positions: positions)

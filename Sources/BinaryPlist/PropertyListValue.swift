@@ -2,13 +2,20 @@
 
 /// A property list value as bplist00 can hold it.
 ///
-/// Integers are `Int128` so that every bplist integer width (1, 2, 4, 8 and 16 bytes) fits without
-/// loss: 1/2/4-byte integers are unsigned, 8-byte ones signed, 16-byte ones as CoreFoundation reads them.
+/// Integers in `Int64`'s range are `.integer`, stored inline; the rare ones outside it (a bplist
+/// 16-byte integer above `Int64.max`, or any `Int128` a caller builds) are `.wideInteger`, stored out
+/// of line, so a value is 24 bytes (stride) instead of the 32 an inline `Int128` costs. Both cases are
+/// one integer model: the same mathematical integer compares and hashes equal whichever case holds it
+/// (`PropertyListValue(integer:)` picks the canonical one, `integerValue` reads either). 1/2/4-byte
+/// bplist integers are unsigned, 8-byte ones signed, 16-byte ones as CoreFoundation reads them.
 /// Dates are seconds since 2001-01-01T00:00:00Z. Reals compare by bit pattern, except that every NaN
 /// equals every other NaN, so `-0.0 != 0.0` and round trips of NaN compare equal.
 public enum PropertyListValue: Sendable {
     case string(String)
-    case integer(Int128)
+    /// An integer in `Int64.min...Int64.max`.
+    case integer(Int64)
+    /// An integer of any `Int128` value, boxed; decoders use it only outside `Int64`'s range.
+    indirect case wideInteger(Int128)
     case real(Double)
     case bool(Bool)
     /// Seconds since 2001-01-01T00:00:00Z (the bplist epoch).
@@ -23,11 +30,33 @@ public enum PropertyListValue: Sendable {
     case null
 }
 
+extension PropertyListValue {
+    /// The integer `value` in its canonical case: `.integer` when it fits `Int64`, else `.wideInteger`.
+    public init(integer value: Int128) {
+        if let narrow = Int64(exactly: value) {
+            self = .integer(narrow)
+        } else {
+            self = .wideInteger(value)
+        }
+    }
+
+    /// The value of `.integer` or `.wideInteger`; nil for every other case.
+    public var integerValue: Int128? {
+        switch self {
+        case .integer(let value): return Int128(value)
+        case .wideInteger(let value): return value
+        default: return nil
+        }
+    }
+}
+
 extension PropertyListValue: Hashable {
     public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
         switch (lhs, rhs) {
         case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
         case let (.integer(a), .integer(b)): return a == b
+        case (.integer, .wideInteger), (.wideInteger, .integer), (.wideInteger, .wideInteger):
+            return lhs.integerValue == rhs.integerValue
         case let (.real(a), .real(b)): return realsEqual(a, b)
         case let (.bool(a), .bool(b)): return a == b
         case let (.date(a), .date(b)): return realsEqual(a, b)
@@ -47,6 +76,10 @@ extension PropertyListValue: Hashable {
             hasher.combine(0)
             for scalar in s.unicodeScalars { hasher.combine(scalar.value) }
         case .integer(let i): hasher.combine(1); hasher.combine(i)
+        case .wideInteger(let i):
+            // Hashes as `.integer` does when the value fits 64 bits: equal integers, equal hashes.
+            hasher.combine(1)
+            if let narrow = Int64(exactly: i) { hasher.combine(narrow) } else { hasher.combine(i) }
         case .real(let d): hasher.combine(2); hasher.combine(d.isNaN ? Double.nan.bitPattern : d.bitPattern)
         case .bool(let b): hasher.combine(3); hasher.combine(b)
         case .date(let d): hasher.combine(4); hasher.combine(d.isNaN ? Double.nan.bitPattern : d.bitPattern)

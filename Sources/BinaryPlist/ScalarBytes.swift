@@ -6,7 +6,8 @@ enum ScalarBytes {
     static func append(_ value: PropertyListValue, to out: inout [UInt8]) {
         switch value {
         case .string(let string): append(string: string, to: &out)
-        case .integer(let integer): append(integer: integer, to: &out)
+        case .integer(let integer): append(integer: Int128(integer), to: &out)
+        case .wideInteger(let integer): append(integer: integer, to: &out)
         case .real(let real):
             out.append(0x23)
             BPlistEncoder.appendBigEndian(real.bitPattern, width: 8, to: &out)

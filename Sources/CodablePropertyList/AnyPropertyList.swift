@@ -24,7 +24,7 @@ public struct AnyPropertyList: Codable, Sendable {
     private static func check(_ value: PropertyListValue) throws {
         switch value {
         case .uid, .set, .null: throw AdapterLimit(message: "no Codable form for \(value)")
-        case .integer(let integer) where Int64(exactly: integer) == nil && UInt64(exactly: integer) == nil:
+        case .wideInteger(let integer) where Int64(exactly: integer) == nil && UInt64(exactly: integer) == nil:
             throw AdapterLimit(message: "integer \(integer) does not fit 64 bits")
         case .array(let items): try items.forEach(check)
         case .dictionary(let entries): try entries.values.forEach(check)
@@ -65,9 +65,9 @@ public struct AnyPropertyList: Codable, Sendable {
         } else if let date = try? container.decode(Date.self) {
             value = .date(date.timeIntervalSinceReferenceDate)
         } else if let integer = try? container.decode(Int64.self) {
-            value = .integer(Int128(integer))
+            value = .integer(integer)
         } else if let integer = try? container.decode(UInt64.self) {
-            value = .integer(Int128(integer))
+            value = PropertyListValue(integer: Int128(integer))
         } else {
             value = .real(try container.decode(Double.self))
         }
@@ -91,7 +91,8 @@ public struct AnyPropertyList: Codable, Sendable {
             case .real(let real): try container.encode(real)
             case .date(let seconds): try container.encode(Date(timeIntervalSinceReferenceDate: seconds))
             case .data(let bytes): try container.encode(Data(bytes))
-            case .integer(let integer):
+            case .integer(let integer): try container.encode(integer)
+            case .wideInteger(let integer):
                 if let signed = Int64(exactly: integer) {
                     try container.encode(signed)
                 } else {

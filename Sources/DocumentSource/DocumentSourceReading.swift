@@ -81,7 +81,7 @@ extension PropertyListValue {
     var typeName: String {
         switch self {
         case .string: return "a string"
-        case .integer: return "an integer"
+        case .integer, .wideInteger: return "an integer"
         case .real: return "a real"
         case .bool: return "a boolean"
         case .date: return "a date"

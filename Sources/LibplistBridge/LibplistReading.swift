@@ -30,7 +30,7 @@ enum LibplistReading {
         case PLIST_UINT:
             var bits: UInt64 = 0
             plist_get_uint_val(node, &bits)
-            return .integer(Int128(Int64(bitPattern: bits)))
+            return .integer(Int64(bitPattern: bits))
         case PLIST_REAL:
             var real: Double = 0
             plist_get_real_val(node, &real)

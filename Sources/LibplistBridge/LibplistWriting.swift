@@ -25,6 +25,8 @@ enum LibplistWriting {
         case .string(let string):
             return try withCString(string, what: "string") { plist_new_string($0) }
         case .integer(let integer):
+            return plist_new_uint(UInt64(bitPattern: integer))
+        case .wideInteger(let integer):
             if let signed = Int64(exactly: integer) { return plist_new_uint(UInt64(bitPattern: signed)) }
             if let unsigned = UInt64(exactly: integer) { return plist_new_uint(unsigned) }
             throw LibplistError(.unrepresentable, "integer \(integer) does not fit plist_new_uint's uint64_t")

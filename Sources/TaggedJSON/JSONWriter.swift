@@ -8,6 +8,7 @@ enum JSONWriter {
         switch value {
         case .string(let string): leaf("string", string, to: &out)
         case .integer(let integer): leaf("integer", String(integer), to: &out)
+        case .wideInteger(let integer): leaf("integer", String(integer), to: &out)
         case .real(let real): leaf("real", RealText.text(real), to: &out)
         case .bool(let flag): leaf("bool", flag ? "true" : "false", to: &out)
         case .date(let seconds): leaf("date", ISODate.text(seconds), to: &out)

@@ -88,7 +88,7 @@ public enum TaggedJSON {
             guard isInteger(text), let integer = Int128(text), integer >= Int128(Int64.min),
                 integer <= Int128(UInt64.max)
             else { throw TaggedJSONError(path: valuePath, "integer must be decimal in -2^63...2^64-1") }
-            return .integer(integer)
+            return PropertyListValue(integer: integer)
         case "real":
             guard let real = RealText.parse(text) else {
                 throw TaggedJSONError(path: valuePath, "real must be a finite decimal, nan, inf or -inf")

@@ -58,8 +58,8 @@ enum FoundationValues {
         switch code {
         case "c", "B": return .bool(number.boolValue)
         case "d", "f": return .real(number.doubleValue)
-        case "Q", "L", "I", "S", "C": return .integer(Int128(number.uint64Value))
-        default: return .integer(Int128(number.int64Value))
+        case "Q", "L", "I", "S", "C": return PropertyListValue(integer: Int128(number.uint64Value))
+        default: return .integer(number.int64Value)
         }
     }
 
@@ -68,7 +68,8 @@ enum FoundationValues {
     static func object(from value: PropertyListValue) throws -> Any {
         switch value {
         case .string(let string): return string
-        case .integer(let integer):
+        case .integer(let integer): return NSNumber(value: integer)
+        case .wideInteger(let integer):
             if let signed = Int64(exactly: integer) { return NSNumber(value: signed) }
             if let unsigned = UInt64(exactly: integer) { return NSNumber(value: unsigned) }
             throw AdapterLimit(message: "integer \(integer) does not fit 64 bits")

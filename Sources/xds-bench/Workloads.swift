@@ -93,9 +93,9 @@ enum Workloads {
 
     static func record(_ index: Int, _ random: inout SeededGenerator) -> PropertyListValue {
         .dictionary([
-            "id": .integer(Int128(index)), "name": .string(random.word(6...20)),
+            "id": .integer(Int64(index)), "name": .string(random.word(6...20)),
             "score": .real(Double(random.int(0...1_000_000)) / 1_000),
-            "count": .integer(Int128(random.int(0...99_999))),
+            "count": .integer(Int64(random.int(0...99_999))),
             "blob": .data(random.bytes(16...48)), "active": .bool(random.int(0...1) == 1),
             "tags": .array((0..<random.int(1...4)).map { _ in .string(random.word(3...10)) }),
         ])

@@ -206,7 +206,7 @@ func ruleCases() -> [RuleCase] {
             value
                 == .array([
                     .null, .bool(false), .bool(true), .integer(255), .integer(256), .integer(256), .integer(-1),
-                    .integer(Int128(UInt64.max)), .real(1.5), .date(0.5), .set([.integer(255), .integer(256)]),
+                    .wideInteger(Int128(UInt64.max)), .real(1.5), .date(0.5), .set([.integer(255), .integer(256)]),
                 ]))
     }
 
@@ -218,7 +218,7 @@ func ruleCases() -> [RuleCase] {
             ([0x13, 0x80, 0, 0, 0, 0, 0, 0, 0], Int128(Int64.min)),
         ] as [([UInt8], Int128)])
     func readsIntegerSignednessByWidth(object: [UInt8], value: Int128) throws {
-        #expect(try BPlistDecoder.decode(PlistBuilder([object]).bytes) == .integer(value))
+        #expect(try BPlistDecoder.decode(PlistBuilder([object]).bytes) == PropertyListValue(integer: value))
     }
 
     @Test func acceptsStringsDataAndUIDs() throws {
@@ -258,7 +258,7 @@ func ruleCases() -> [RuleCase] {
             .bytes
         #expect(try BPlistDecoder.decode(duplicate, rules: .lenient) == .dictionary(["name": .bool(false)]))
         let wideInteger = PlistBuilder([[0x14] + [UInt8](repeating: 0xFF, count: 16)]).bytes
-        #expect(try BPlistDecoder.decode(wideInteger, rules: .lenient) == .integer(Int128(UInt64.max)))
+        #expect(try BPlistDecoder.decode(wideInteger, rules: .lenient) == .wideInteger(Int128(UInt64.max)))
         #expect(decodeError(wideInteger)?.category == .limit)
     }
 }

@@ -57,7 +57,7 @@ import Testing
                 .dictionary(
                     Dictionary(
                         uniqueKeysWithValues: texts.enumerated().filter { ($0.offset + record) % 3 != 0 }.map {
-                            ($0.element, .integer(Int128(record * 10 + $0.offset)))
+                            ($0.element, .integer(Int64(record * 10 + $0.offset)))
                         }))
             })
         let bytes = BPlistEncoder.encode(value)

@@ -172,7 +172,7 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
         let expected = PropertyListValue.array(
             shapes.map { entries in
                 .dictionary(
-                    Dictionary(uniqueKeysWithValues: entries.map { (names[$0.key], .integer(Int128($0.value))) }))
+                    Dictionary(uniqueKeysWithValues: entries.map { (names[$0.key], .integer(Int64($0.value))) }))
             })
         #expect(value == expected)
     }

@@ -51,6 +51,7 @@ enum PlistlibComparison {
         switch value {
         case .string(let s): return "[\"s\",\(hex(Array(s.utf8)))]"
         case .integer(let i): return "[\"i\",\"\(i)\"]"
+        case .wideInteger(let i): return "[\"i\",\"\(i)\"]"
         case .real(let r): return "[\"r\",\(hex(bigEndian(r.bitPattern, width: 8)))]"
         case .bool(let b): return "[\"b\",\(b ? 1 : 0)]"
         case .date(let d):
@@ -95,10 +96,10 @@ enum PlistlibComparison {
     static func edgeValues() -> [PropertyListValue] {
         [
             documentSourceValue, .real(.nan), .real(-0.0), .array([.real(.infinity), .real(-.infinity), .real(0.0)]),
-            .array((0..<300).map { .integer(Int128($0) * 1000) }),  // 2-byte refs
-            .array((0..<70_000).map { .integer(Int128($0)) }),  // 4-byte refs
+            .array((0..<300).map { .integer(Int64($0) * 1000) }),  // 2-byte refs
+            .array((0..<70_000).map { .integer(Int64($0)) }),  // 4-byte refs
             .data([UInt8](repeating: 0xAB, count: 70_000)),  // 4-byte offsets
-            .dictionary(Dictionary(uniqueKeysWithValues: (0..<16).map { ("key\($0)", .integer(Int128($0))) })),
+            .dictionary(Dictionary(uniqueKeysWithValues: (0..<16).map { ("key\($0)", .integer(Int64($0))) })),
             .array([14, 15, 255, 256, 65_536].map { .string(String(repeating: "x", count: $0)) }),
             .array([14, 15, 256].map { .string(String(repeating: "é", count: $0)) }),
             .string("😀 surrogates"), .array([.uid(0), .uid(255), .uid(256), .uid(65_536), .uid(1 << 32), .uid(.max)]),

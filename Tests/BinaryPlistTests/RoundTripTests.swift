@@ -26,7 +26,8 @@ import Testing
         func visit(_ value: PropertyListValue) {
             switch value {
             case .string(let s): seen.insert(s.utf16.count != s.unicodeScalars.count ? "surrogates" : "string")
-            case .integer(let i): seen.insert(i > Int128(Int64.max) ? "int16" : i < 0 ? "negative" : "integer")
+            case .integer(let i): seen.insert(i < 0 ? "negative" : "integer")
+            case .wideInteger(let i): seen.insert(i > Int128(Int64.max) ? "int16" : "wide")
             case .real(let r):
                 seen.insert(r.isNaN ? "nan" : r.isInfinite ? "inf" : r.bitPattern == (-0.0).bitPattern ? "-0" : "real")
             case .date(let d): seen.insert(d != d.rounded(.down) ? "fractional date" : "date")

@@ -21,12 +21,13 @@ import Testing
 
     @Test func theReferenceReadsLibplistsUnsignedMistakeAsNegativeToo() throws {
         // libplist 2.2 writes 2^64-1 as the 8-byte integer 0xFF…FF; bplist00 says that is -1.
-        let bytes = try Libplist.encode(.integer(Int128(UInt64.max)))
+        let bytes = try Libplist.encode(.wideInteger(Int128(UInt64.max)))
         #expect(try BPlistDecoder.decode(bytes) == .integer(-1))
     }
 
     @Test func libplistTruncatesTheReferences16ByteIntegers() throws {
-        let bytes = BPlistEncoder.encode(.array([.integer(Int128(UInt64.max)), .integer(Int128(UInt64.max) + 5)]))
+        let bytes = BPlistEncoder.encode(
+            .array([.wideInteger(Int128(UInt64.max)), .wideInteger(Int128(UInt64.max) + 5)]))
         #expect(try Libplist.decode(bytes) == .array([.integer(-1), .integer(4)]))
     }
 }

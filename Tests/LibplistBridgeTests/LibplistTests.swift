@@ -84,7 +84,7 @@ import Testing
             "identifier": .string("com.example.doc"), "name": .string("Exämple ✓"), "path": .string("dír/文件.txt"),
             "appInfoURL": .string("https://example.com/appInfo.json"),
         ]),
-        .array([.integer(0), .integer(-1), .integer(Int128(Int64.min)), .integer(Int128(Int64.max)), .integer(255)]),
+        .array([.integer(0), .integer(-1), .integer(Int64.min), .integer(Int64.max), .integer(255)]),
         .array([.real(0.1), .real(-0.0), .real(.infinity), .real(-1.5e300), .real(.leastNonzeroMagnitude), .real(3.5)]),
         .array([.date(0), .date(0.5), .date(-1.5), .date(631_152_000), .date(-3_000_000)]),
         .array([.data([]), .data(Array(0...255)), .uid(0), .uid(UInt64(UInt32.max)), .bool(false), .bool(true)]),
@@ -110,7 +110,7 @@ import Testing
 
     @Test func writesUnsigned64BitValuesAsNegativeEightByteIntegers() throws {
         // libplist 2.2's plist_new_uint always makes an 8-byte node: 2^64-1 is written as 8 bytes 0xFF…FF.
-        let bytes = try Libplist.encode(.array([.integer(Int128(UInt64.max))]))
+        let bytes = try Libplist.encode(.array([.wideInteger(Int128(UInt64.max))]))
         #expect(bytes.contains(0x13))
         #expect(try Libplist.decode(bytes) == .array([.integer(-1)]))
     }
@@ -122,7 +122,7 @@ import Testing
 
     @Test(arguments: [
         PropertyListValue.null, .set([.string("a")]), .string("a\u{0}b"), .dictionary(["a\u{0}": .bool(true)]),
-        .integer(Int128(UInt64.max) + 1), .integer(Int128(Int64.min) - 1), .date(3e9), .date(.nan),
+        .wideInteger(Int128(UInt64.max) + 1), .wideInteger(Int128(Int64.min) - 1), .date(3e9), .date(.nan),
         .array([.bool(true), .null]),
     ])
     func refusesWhatTheCAPICannotTake(value: PropertyListValue) {

@@ -21,7 +21,7 @@ import Testing
 
     @Test func writesEveryLeafType() throws {
         let value = PropertyListValue.dictionary([
-            "s": .string("a\"b\\c\n\u{1}é😀"), "i": .integer(-1), "u": .integer(Int128(UInt64.max)),
+            "s": .string("a\"b\\c\n\u{1}é😀"), "i": .integer(-1), "u": .wideInteger(Int128(UInt64.max)),
             "r": .real(0.1), "n": .real(.nan), "inf": .real(-.infinity), "z": .real(-0.0), "b": .bool(true),
             "d": .date(0.5), "x": .data([0, 1, 2, 255]), "k": .uid(7), "0": .null,
             "set": .set([.integer(1)]), "a": .array([]),
@@ -36,6 +36,20 @@ import Testing
             + #""z":{"type":"real","value":"-0.0"}}"#
         #expect(text(value) == expected)
         #expect(try TaggedJSON.decode(Array(expected.utf8)) == value)
+    }
+
+    @Test func writesAnIntegerTheSameWhicheverCaseHoldsIt() throws {
+        #expect(text(.wideInteger(-5)) == text(.integer(-5)))
+        #expect(text(.wideInteger(-5)) == #"{"type":"integer","value":"-5"}"#)
+        guard case .integer(-5) = try TaggedJSON.decode(Array(text(.wideInteger(-5)).utf8)) else {
+            Issue.record("-5 is not read back inline")
+            return
+        }
+        let top = #"{"type":"integer","value":"18446744073709551615"}"#
+        guard case .wideInteger(let wide) = try TaggedJSON.decode(Array(top.utf8)), wide == Int128(UInt64.max) else {
+            Issue.record("2^64-1 is not read back as a wide integer")
+            return
+        }
     }
 
     @Test(arguments: [

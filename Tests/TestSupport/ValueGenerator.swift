@@ -24,7 +24,7 @@ public struct ValueGenerator {
         let choice = below(10 + containers * 2)
         switch choice {
         case 0: return .string(string())
-        case 1: return .integer(integer())
+        case 1: return PropertyListValue(integer: integer())
         case 2: return .real(real())
         case 3: return .bool(below(2) == 0)
         case 4: return .date(date())
@@ -32,7 +32,7 @@ public struct ValueGenerator {
         case 6: return .uid(random.next() >> UInt64(below(64)))
         case 7: return .null
         case 8: return .string(["name", "path", "", "a", "é", "😀"][below(6)])
-        case 9: return .integer(Int128(below(20)))
+        case 9: return .integer(Int64(below(20)))
         case 10, 11: return .array((0..<containerCount()).map { _ in value(depth: depth + 1) })
         case 12, 13:
             var entries: [String: PropertyListValue] = [:]

@@ -18,10 +18,12 @@ enum LibplistView {
         case .null:
             used.insert(.nullRejected)
             return nil
-        case .integer(let integer):
+        case .integer:
+            return value
+        case .wideInteger(let integer):
             // PLIST_UINT keeps 64 bits; the bridge reads them as signed.
-            let projected = Int128(Int64(truncatingIfNeeded: integer))
-            if projected != integer { used.insert(.integerBeyond64Bits) }
+            let projected = Int64(truncatingIfNeeded: integer)
+            if Int128(projected) != integer { used.insert(.integerBeyond64Bits) }
             return .integer(projected)
         case .date(let seconds):
             let projected = projectDate(seconds)

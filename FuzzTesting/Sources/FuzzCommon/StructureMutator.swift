@@ -54,8 +54,8 @@ public enum StructureMutator {
 
     /// Leaf values at the edges of what the decoders handle.
     static let edgeValues: [PropertyListValue] = [
-        .integer(0), .integer(-1), .integer(Int128(Int64.max)), .integer(Int128(Int64.min)),
-        .integer(Int128(UInt64.max)), .integer(Int128(UInt64.max) + 1), .integer(255), .integer(65_536),
+        .integer(0), .integer(-1), .integer(Int64.max), .integer(Int64.min),
+        .wideInteger(Int128(UInt64.max)), .wideInteger(Int128(UInt64.max) + 1), .integer(255), .integer(65_536),
         .real(.nan), .real(.infinity), .real(-0.0), .real(1e308), .real(Double(Float.greatestFiniteMagnitude)),
         .date(0), .date(-0.5), .date(.nan), .date(-63_114_076_800), .date(252_423_993_600),
         .string(""), .string("a\u{0}b"), .string("\u{0}"), .string("é"), .string("\u{10FFFF}"),
