@@ -10,35 +10,15 @@
 public enum BPlistEncoder {
     /// Encodes `value` as a complete bplist00 document.
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
-        var flattener = Flattener()
+        encode(value, longProbe: ScalarTable.longProbe)
+    }
+
+    /// `encode` with the probe length that switches the scalar table to SipHash (tests pass 0 to
+    /// take that path on ordinary values).
+    static func encode(_ value: PropertyListValue, longProbe: Int) -> [UInt8] {
+        var flattener = Flattener(longProbe: longProbe)
         let top = flattener.flatten(value)
-        let objects = flattener.objects
-        let refSize = byteWidth(UInt64(objects.count))
-        var out: [UInt8] = []
-        out.reserveCapacity(flattener.payloadBytes + flattener.refs.count * refSize + objects.count * 9 + 48)
-        out.append(contentsOf: [0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30])
-        var offsets: [Int] = []
-        offsets.reserveCapacity(objects.count)
-        for object in objects {
-            offsets.append(out.count)
-            switch object {
-            case .scalar(let start, let count):
-                out.append(contentsOf: flattener.scalarBytes[start..<(start + count)])
-            case .collection(let marker, let start, let count):
-                appendHead(marker, count: marker == 0xD0 ? count / 2 : count, to: &out)
-                for ref in flattener.refs[start..<(start + count)] {
-                    appendBigEndian(UInt64(ref), width: refSize, to: &out)
-                }
-            }
-        }
-        let tableOffset = out.count
-        let offsetSize = byteWidth(UInt64(tableOffset))
-        for offset in offsets { appendBigEndian(UInt64(offset), width: offsetSize, to: &out) }
-        out.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)])
-        appendBigEndian(UInt64(objects.count), width: 8, to: &out)
-        appendBigEndian(UInt64(top), width: 8, to: &out)
-        appendBigEndian(UInt64(tableOffset), width: 8, to: &out)
-        return out
+        return flattener.document(top: top)
     }
 
     /// 1, 2, 4 or 8: the width plistlib (`_count_to_size`) picks for a count or offset.
@@ -91,43 +71,30 @@ struct Flattener {
         case collection(UInt8, start: Int, count: Int)
     }
 
+    typealias Entries = [String: PropertyListValue]
+
     var objects: [Object] = []
     var refs: [Int] = []
     /// Every distinct scalar's object bytes, in object order.
     private(set) var scalarBytes: [UInt8] = []
-    /// The scalar payload bytes, for reserving the output.
-    var payloadBytes: Int { scalarBytes.count }
-    private var scalars = ScalarTable()
+    /// The bytes of every collection's marker and count (`appendHead`), summed as they are met.
+    private var headBytes = 0
+    private var scalars: ScalarTable
     /// Keys of at most eight UTF-8 bytes by prefix and length (see `key(_:prefix:)`).
     private var shortKeys: [(prefix: UInt64, length: Int, object: Int)] = []
     /// Dictionaries met so far.
     private var dictionaries = 0
+    /// The sort order of the dictionaries being flattened, innermost last: each pushes its entries'
+    /// (key prefix, index) here and pops them when done, so no dictionary allocates its own.
+    private var order: [(prefix: UInt64, index: Entries.Index)] = []
+
+    init(longProbe: Int = ScalarTable.longProbe) { scalars = ScalarTable(longProbe: longProbe) }
 
     mutating func flatten(_ value: PropertyListValue) -> Int {
         switch value {
         case .array(let elements): return collection(0xA0, elements)
         case .set(let elements): return collection(0xC0, elements)
-        case .dictionary(let entries):
-            let index = objects.count
-            let start = refs.count
-            dictionaries += 1
-            objects.append(.collection(0xD0, start: start, count: entries.count * 2))
-            refs.append(contentsOf: repeatElement(0, count: entries.count * 2))
-            // Sorted by UTF-8 bytes: an index sort on each key's first eight bytes (read once per key),
-            // the whole keys compared only when those are equal; entries are never moved.
-            let pairs = Array(entries)
-            var order = pairs.indices.map { (prefix: UTF8Text.prefix(pairs[$0].key), index: $0) }
-            order.sort {
-                $0.prefix != $1.prefix
-                    ? $0.prefix < $1.prefix : UTF8Text.precedes(pairs[$0.index].key, pairs[$1.index].key)
-            }
-            for (position, entry) in order.enumerated() {
-                refs[start + position] = key(pairs[entry.index].key, prefix: entry.prefix)
-            }
-            for (position, entry) in order.enumerated() {
-                refs[start + pairs.count + position] = flatten(pairs[entry.index].value)
-            }
-            return index
+        case .dictionary(let entries): return dictionary(entries)
         case .uid:
             // plistlib shares scalars by value but UIDs only by identity: each occurrence is written.
             let mark = scalarBytes.count
@@ -139,6 +106,54 @@ struct Flattener {
             ScalarBytes.append(value, to: &scalarBytes)
             return shared(from: mark)
         }
+    }
+
+    private mutating func dictionary(_ entries: Entries) -> Int {
+        let index = objects.count
+        let start = refs.count
+        let count = entries.count
+        dictionaries += 1
+        objects.append(.collection(0xD0, start: start, count: count * 2))
+        headBytes += Self.headSize(count)
+        refs.append(contentsOf: repeatElement(0, count: count * 2))
+        // Sorted by UTF-8 bytes: an index sort on each key's first eight bytes (read once per key),
+        // the whole keys compared only when those are equal; entries are neither copied nor moved.
+        let base = order.count
+        var entry = entries.startIndex
+        while entry != entries.endIndex {
+            order.append((UTF8Text.prefix(entries.keys[entry]), entry))
+            entries.formIndex(after: &entry)
+        }
+        order.withUnsafeMutableBufferPointer { all in
+            var mine = UnsafeMutableBufferPointer(rebasing: all[base...])
+            let keys = entries.keys
+            let precedes = { (a: (prefix: UInt64, index: Entries.Index), b: (prefix: UInt64, index: Entries.Index)) in
+                a.prefix != b.prefix ? a.prefix < b.prefix : UTF8Text.precedes(keys[a.index], keys[b.index])
+            }
+            if mine.count <= 16 {
+                // Records are small: an insertion sort without the generic sort's set-up.
+                for next in mine.indices.dropFirst() {
+                    let item = mine[next]
+                    var slot = next
+                    while slot > 0 && precedes(item, mine[slot - 1]) {
+                        mine[slot] = mine[slot - 1]
+                        slot -= 1
+                    }
+                    mine[slot] = item
+                }
+            } else {
+                mine.sort(by: precedes)
+            }
+        }
+        for position in 0..<count {
+            let sorted = order[base + position]
+            refs[start + position] = key(entries.keys[sorted.index], prefix: sorted.prefix)
+        }
+        for position in 0..<count {
+            refs[start + count + position] = flatten(entries.values[order[base + position].index])
+        }
+        order.removeSubrange(base...)
+        return index
     }
 
     /// The object of dictionary key `key` whose first eight UTF-8 bytes are `prefix`. A key of at
@@ -165,6 +180,7 @@ struct Flattener {
         let index = objects.count
         let start = refs.count
         objects.append(.collection(marker, start: start, count: elements.count))
+        headBytes += Self.headSize(elements.count)
         refs.append(contentsOf: repeatElement(0, count: elements.count))
         for (position, element) in elements.enumerated() { refs[start + position] = flatten(element) }
         return index
@@ -174,7 +190,18 @@ struct Flattener {
     /// (and the new copy dropped), or a new object.
     private mutating func shared(from mark: Int) -> Int {
         let next = objects.count
-        let found = scalarBytes.withUnsafeBufferPointer { scalars.lookUpOrInsert(next, from: mark, in: $0) }
+        var found = scalarBytes.withUnsafeBufferPointer { scalars.lookUpOrInsert(next, from: mark, in: $0) }
+        if found == ScalarTable.rehashNeeded {
+            // A long probe under the fast hash: from now on this encoding hashes with SipHash.
+            let objects = self.objects
+            scalarBytes.withUnsafeBufferPointer { bytes in
+                scalars.rehashWithSipHash(in: bytes) { object in
+                    guard case .scalar(_, let count) = objects[object] else { return 0 }
+                    return count
+                }
+                found = scalars.lookUpOrInsert(next, from: mark, in: bytes)
+            }
+        }
         if found != next {
             scalarBytes.removeSubrange(mark...)
             return found
@@ -182,10 +209,104 @@ struct Flattener {
         objects.append(.scalar(start: mark, count: scalarBytes.count - mark))
         return next
     }
+
+    /// The bytes `BPlistEncoder.appendHead` writes for a collection of `count` elements or entries.
+    static func headSize(_ count: Int) -> Int {
+        count < 15 ? 1 : 2 + BPlistEncoder.byteWidth(UInt64(count))
+    }
+
+    /// The whole document with `top` as its root: header, objects, offset table, trailer.
+    ///
+    /// Every size is known before anything is written (the objects' bytes, hence the offset table's
+    /// position, hence the offset width), so the output is allocated once at its exact size and the
+    /// offsets are written straight into their table.
+    func document(top: Int) -> [UInt8] {
+        let refSize = BPlistEncoder.byteWidth(UInt64(objects.count))
+        let tableOffset = 8 + scalarBytes.count + headBytes + refs.count * refSize
+        let offsetSize = BPlistEncoder.byteWidth(UInt64(tableOffset))
+        let total = tableOffset + objects.count * offsetSize + 32
+        return [UInt8](unsafeUninitializedCapacity: total) { out, initialized in
+            var writer = BigEndianWriter(out)
+            for byte in [0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30] as [UInt8] { writer.write(byte) }
+            var offsetWriter = BigEndianWriter(out, at: tableOffset)
+            scalarBytes.withUnsafeBufferPointer { scalarBytes in
+                refs.withUnsafeBufferPointer { refs in
+                    for object in objects {
+                        offsetWriter.write(UInt64(writer.position), width: offsetSize)
+                        switch object {
+                        case .scalar(let start, let count):
+                            writer.write(UnsafeBufferPointer(rebasing: scalarBytes[start..<(start + count)]))
+                        case .collection(let marker, let start, let count):
+                            writer.writeHead(marker, count: marker == 0xD0 ? count / 2 : count)
+                            for ref in refs[start..<(start + count)] { writer.write(UInt64(ref), width: refSize) }
+                        }
+                    }
+                }
+            }
+            precondition(writer.position == tableOffset && offsetWriter.position == total - 32)
+            writer = offsetWriter
+            for byte in [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)] as [UInt8] { writer.write(byte) }
+            writer.write(UInt64(objects.count), width: 8)
+            writer.write(UInt64(top), width: 8)
+            writer.write(UInt64(tableOffset), width: 8)
+            initialized = writer.position
+        }
+    }
 }
 
-/// Scalar objects by their bytes: open addressing over seeded hashes (`Hasher`, so hostile values
-/// cannot force collisions), compared in place in `scalarBytes`.
+/// Writes into the output buffer from a position, each write checked against its end.
+struct BigEndianWriter {
+    private let out: UnsafeMutableBufferPointer<UInt8>
+    private(set) var position: Int
+
+    init(_ out: UnsafeMutableBufferPointer<UInt8>, at position: Int = 0) {
+        self.out = out
+        self.position = position
+    }
+
+    @inline(__always) mutating func write(_ byte: UInt8) {
+        precondition(position < out.count)
+        out[position] = byte
+        position += 1
+    }
+
+    /// `value`'s low `width` bytes (1, 2, 4 or 8), most significant first.
+    @inline(__always) mutating func write(_ value: UInt64, width: Int) {
+        precondition(width <= out.count - position)
+        var shift = (width - 1) * 8
+        while shift >= 0 {
+            out[position] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
+            position += 1
+            shift -= 8
+        }
+    }
+
+    @inline(__always) mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count <= out.count - position)
+        guard let source = bytes.baseAddress, let target = out.baseAddress else { return }
+        (target + position).update(from: source, count: bytes.count)
+        position += bytes.count
+    }
+
+    /// A marker with its count, as `BPlistEncoder.appendHead` writes it.
+    @inline(__always) mutating func writeHead(_ marker: UInt8, count: Int) {
+        if count < 15 {
+            write(marker | UInt8(count))
+            return
+        }
+        write(marker | 0x0F)
+        let width = BPlistEncoder.byteWidth(UInt64(count))
+        write(0x10 | UInt8(width.trailingZeroBitCount))
+        write(UInt64(count), width: width)
+    }
+}
+
+/// Scalar objects by their bytes: open addressing, compared in place in `scalarBytes`.
+///
+/// Hashes start as a fast seeded multiply-fold over eight-byte words (the seed is random per
+/// process); a probe longer than `longProbe` (32) slots, which ordinary values never cause, rehashes the
+/// table with the seeded SipHash of `Hasher` for the rest of the encoding, so hostile values cannot
+/// force quadratic time.
 struct ScalarTable {
     /// 16 bytes. No length: scalar encodings are self-delimiting (the marker and count give the
     /// length), so an earlier scalar whose first bytes equal a whole candidate is that candidate.
@@ -196,21 +317,36 @@ struct ScalarTable {
         var hash: UInt32 = 0
     }
 
+    /// What `lookUpOrInsert` returns when the caller must rehash with SipHash and ask again.
+    static let rehashNeeded = -1
+    static let longProbe = 32
+    /// Per process, from the randomly seeded `Hasher`.
+    private static let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x5EED as UInt64)
+        return UInt64(UInt(bitPattern: hasher.finalize()))
+    }()
+
     /// A power of two, at most half full.
     private var slots: [Slot] = []
     private var used = 0
+    private var usesSipHash = false
+    /// The probe length that switches to SipHash.
+    private let longProbe: Int
 
-    /// The object whose bytes equal `bytes[start...]`, or `next` after recording it.
+    init(longProbe: Int = Self.longProbe) { self.longProbe = longProbe }
+
+    /// The object whose bytes equal `bytes[start...]`, or `next` after recording it, or
+    /// `rehashNeeded`.
     mutating func lookUpOrInsert(_ next: Int, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let candidate = UnsafeBufferPointer(rebasing: bytes[start...])
         // Past 2^32 - 2 objects a scalar is written again rather than shared.
         guard let object = UInt32(exactly: next + 1), object != .max else { return next }
         if slots.isEmpty { slots = Array(repeating: Slot(), count: 64) }
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(candidate))
-        let hash = UInt32(truncatingIfNeeded: hasher.finalize())
+        let hash = self.hash(candidate)
         let mask = slots.count - 1
         var position = Int(hash) & mask
+        var probes = 0
         while slots[position].object != 0 {
             let slot = slots[position]
             if slot.hash == hash,
@@ -220,11 +356,66 @@ struct ScalarTable {
                 return Int(slot.object) - 1
             }
             position = (position + 1) & mask
+            probes += 1
+            if probes > longProbe && !usesSipHash { return Self.rehashNeeded }
         }
         slots[position] = Slot(start: start, object: object, hash: hash)
         used += 1
         if used * 2 > slots.count { grow() }
         return next
+    }
+
+    @inline(__always) private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        if usesSipHash {
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return UInt32(truncatingIfNeeded: hasher.finalize())
+        }
+        return UInt32(truncatingIfNeeded: Self.fastHash(bytes))
+    }
+
+    /// Seed and length, then each eight-byte word (the last zero-padded) folded in by a 128-bit
+    /// multiply; high and low halves mixed once more at the end.
+    @inline(__always) private static func fastHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        @inline(__always) func fold(_ value: UInt64) -> UInt64 {
+            let product = value.multipliedFullWidth(by: multiplier)
+            return product.high ^ product.low
+        }
+        var state = seed ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return fold(state) }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            state = fold(state ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        if index < bytes.count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < bytes.count {
+                tail |= UInt64(bytes[index]) << shift
+                shift += 8
+                index += 1
+            }
+            state = fold(state ^ tail ^ 0xA5A5_A5A5_A5A5_A5A5)
+        }
+        return fold(state ^ (state >> 29))
+    }
+
+    /// Every recorded scalar hashed again with SipHash; `length(object)` is a scalar's byte count.
+    mutating func rehashWithSipHash(in bytes: UnsafeBufferPointer<UInt8>, length: (Int) -> Int) {
+        usesSipHash = true
+        let old = slots
+        slots = Array(repeating: Slot(), count: old.count)
+        let mask = slots.count - 1
+        for var slot in old where slot.object != 0 {
+            let count = length(Int(slot.object) - 1)
+            slot.hash = hash(UnsafeBufferPointer(rebasing: bytes[slot.start..<(slot.start + count)]))
+            var position = Int(slot.hash) & mask
+            while slots[position].object != 0 { position = (position + 1) & mask }
+            slots[position] = slot
+        }
     }
 
     /// Twice the slots (a table of 2^32 slots would not fit in memory, so 32 bits of hash suffice).
