@@ -64,11 +64,24 @@ public enum BPlistEncoder {
 /// same value: strings scalar by scalar, reals and dates by bit pattern), because the marker names
 /// the type and each type's encoding is one-to-one.
 struct Flattener {
-    enum Object {
-        /// The object's bytes are `scalarBytes[start..<start+count]`.
-        case scalar(start: Int, count: Int)
-        /// `0xA0`, `0xC0` or `0xD0` and its refs `refs[start..<start+count]` (dictionary: keys, then values).
-        case collection(UInt8, start: Int, count: Int)
+    /// One object, in 8 bytes: a scalar's byte count, or a collection's marker (`0xA0`, `0xC0` or
+    /// `0xD0`) and ref count (dictionary: keys, then values). Scalars' bytes and collections' refs are
+    /// appended in object order, so the write pass reads `scalarBytes` and `refs` front to back and
+    /// no object needs to record where its own start.
+    struct Object {
+        private let bits: UInt64
+
+        private init(marker: UInt8, count: Int) {
+            precondition(count >= 0 && count < 1 << 56)
+            bits = UInt64(count) << 8 | UInt64(marker)
+        }
+
+        static func scalar(count: Int) -> Object { Object(marker: 0, count: count) }
+        static func collection(_ marker: UInt8, count: Int) -> Object { Object(marker: marker, count: count) }
+
+        /// 0 for a scalar.
+        var marker: UInt8 { UInt8(truncatingIfNeeded: bits) }
+        var count: Int { Int(truncatingIfNeeded: bits >> 8) }
     }
 
     typealias Entries = [String: PropertyListValue]
@@ -99,7 +112,7 @@ struct Flattener {
             // plistlib shares scalars by value but UIDs only by identity: each occurrence is written.
             let mark = scalarBytes.count
             ScalarBytes.append(value, to: &scalarBytes)
-            objects.append(.scalar(start: mark, count: scalarBytes.count - mark))
+            objects.append(.scalar(count: scalarBytes.count - mark))
             return objects.count - 1
         default:
             let mark = scalarBytes.count
@@ -113,7 +126,7 @@ struct Flattener {
         let start = refs.count
         let count = entries.count
         dictionaries += 1
-        objects.append(.collection(0xD0, start: start, count: count * 2))
+        objects.append(.collection(0xD0, count: count * 2))
         headBytes += Self.headSize(count)
         refs.append(contentsOf: repeatElement(0, count: count * 2))
         // Sorted by UTF-8 bytes: an index sort on each key's first eight bytes (read once per key),
@@ -179,7 +192,7 @@ struct Flattener {
     private mutating func collection(_ marker: UInt8, _ elements: [PropertyListValue]) -> Int {
         let index = objects.count
         let start = refs.count
-        objects.append(.collection(marker, start: start, count: elements.count))
+        objects.append(.collection(marker, count: elements.count))
         headBytes += Self.headSize(elements.count)
         refs.append(contentsOf: repeatElement(0, count: elements.count))
         for (position, element) in elements.enumerated() { refs[start + position] = flatten(element) }
@@ -195,10 +208,7 @@ struct Flattener {
             // A long probe under the fast hash: from now on this encoding hashes with SipHash.
             let objects = self.objects
             scalarBytes.withUnsafeBufferPointer { bytes in
-                scalars.rehashWithSipHash(in: bytes) { object in
-                    guard case .scalar(_, let count) = objects[object] else { return 0 }
-                    return count
-                }
+                scalars.rehashWithSipHash(in: bytes) { objects[$0].count }
                 found = scalars.lookUpOrInsert(next, from: mark, in: bytes)
             }
         }
@@ -206,7 +216,7 @@ struct Flattener {
             scalarBytes.removeSubrange(mark...)
             return found
         }
-        objects.append(.scalar(start: mark, count: scalarBytes.count - mark))
+        objects.append(.scalar(count: scalarBytes.count - mark))
         return next
     }
 
@@ -231,14 +241,18 @@ struct Flattener {
             var offsetWriter = BigEndianWriter(out, at: tableOffset)
             scalarBytes.withUnsafeBufferPointer { scalarBytes in
                 refs.withUnsafeBufferPointer { refs in
+                    var nextScalar = 0
+                    var nextRef = 0
                     for object in objects {
                         offsetWriter.write(UInt64(writer.position), width: offsetSize)
-                        switch object {
-                        case .scalar(let start, let count):
-                            writer.write(UnsafeBufferPointer(rebasing: scalarBytes[start..<(start + count)]))
-                        case .collection(let marker, let start, let count):
+                        let (marker, count) = (object.marker, object.count)
+                        if marker == 0 {
+                            writer.write(UnsafeBufferPointer(rebasing: scalarBytes[nextScalar..<(nextScalar + count)]))
+                            nextScalar += count
+                        } else {
                             writer.writeHead(marker, count: marker == 0xD0 ? count / 2 : count)
-                            for ref in refs[start..<(start + count)] { writer.write(UInt64(ref), width: refSize) }
+                            for ref in refs[nextRef..<(nextRef + count)] { writer.write(UInt64(ref), width: refSize) }
+                            nextRef += count
                         }
                     }
                 }
