@@ -277,7 +277,10 @@ struct DocumentBuilder {
         // While this dictionary's keys are the same objects, in the same order, as an earlier one's
         // whose keys all differed, each key differs from the ones before it: nothing to compare.
         var proven: [UInt32] = []
-        var matching = !hashed
+        // The root is the first dictionary met and the last finished: it has no list to match and
+        // nothing after it could use its own (the attribute is one dictionary, so this saves its
+        // only allocations besides the document's two arrays).
+        var matching = !hashed && depth > 0
         for entry in 0..<count {
             let (keyRef, keyPosition) = try layout.reference(entry, from: body)
             let keyBytes = try key(keyRef, depth: depth + 1, referencedAt: keyPosition)
@@ -308,7 +311,7 @@ struct DocumentBuilder {
             // The key and the value's expansion.
             try expand(&size, values: 1 + element.values, bytes: keyBytes + element.bytes, at: start)
         }
-        if !hashed && !matching && kept == count && count >= 2 {
+        if !hashed && !matching && kept == count && count >= 2 && depth > 0 {
             if !distinctKeys.holds(count: count, { stored(2 * $0, in: sink) }) {
                 distinctKeys.store((0..<count).map { UInt32(truncatingIfNeeded: stored(2 * $0, in: sink)) })
             }
@@ -334,7 +337,8 @@ struct DocumentBuilder {
     }
 
     /// Whether key `ref` equals one of the `kept` keys already stored (small dictionaries).
-    private func isDuplicate(_ ref: Int, _ node: DocumentNode, in sink: Sink, kept: Int) -> Bool {
+    /// (Inlined: called from a mutating method, an outlined call copied the whole builder each time.)
+    @inline(__always) private func isDuplicate(_ ref: Int, _ node: DocumentNode, in sink: Sink, kept: Int) -> Bool {
         for entry in 0..<kept {
             let other = stored(2 * entry, in: sink)
             if KeyText.equal(other, nodes[other], ref, node, in: view) { return true }
