@@ -325,10 +325,16 @@ struct DocumentBuilder {
         let node = nodes[ref]
         // bplist.dict.key-type: keys are strings, checked before the key is decoded.
         if node.kind == .unvisited {
-            let marker = view[layout.offset(of: ref)]
+            let start = layout.offset(of: ref)
+            let marker = view[start]
             guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
                 throw BPlistError(.keyType, at: position, "dictionary key is not a string (marker \(hex(marker)))")
             }
+            // What `visit` does for an unvisited string, without reading its offset and marker again.
+            let key = try string(at: start, marker: marker)
+            nodes[ref] = key
+            statistics.objectsDecoded += 1
+            return key.payloadBytes
         } else if !node.isString {
             let marker = view[layout.offset(of: ref)]
             throw BPlistError(.keyType, at: position, "dictionary key is not a string (marker \(hex(marker)))")
