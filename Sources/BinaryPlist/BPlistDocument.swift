@@ -55,7 +55,7 @@ public struct BPlistDocument: Sendable {
                     failure = error
                 }
                 statistics = builder.statistics
-                children = builder.children
+                children = builder.takeChildren()
             }
             if let failure { throw failure }
             return (nodes, children, trailer.topObject)

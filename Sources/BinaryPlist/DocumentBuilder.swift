@@ -56,6 +56,14 @@ struct DocumentBuilder {
         children.reserveCapacity(3 * trailer.numObjects)
     }
 
+    /// The element lists, moved out (the builder keeps none): no second reference to retain and
+    /// release when the builder goes away.
+    mutating func takeChildren() -> [UInt32] {
+        var taken: [UInt32] = []
+        swap(&taken, &children)
+        return taken
+    }
+
     /// Checks the root and everything it reaches.
     mutating func build(root index: Int) throws(BPlistError) {
         _ = try visit(index, depth: 0, referencedAt: view.count - 16)
