@@ -112,7 +112,7 @@ struct ByteView {
     }
 
     /// The offset of the first byte ≥ 0x80 among `length` bytes at `offset`, or nil when all are 7-bit.
-    func firstNonASCII(at offset: Int, count length: Int) -> Int? {
+    @inline(__always) func firstNonASCII(at offset: Int, count length: Int) -> Int? {
         check(offset, length)
         let slice = UnsafeBufferPointer(rebasing: base[offset..<(offset + length)])
         if ByteView.isASCII(slice) { return nil }
