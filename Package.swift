@@ -120,7 +120,7 @@ let package = Package(
             name: "xds-bench",
             dependencies: [
                 "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "BenchReport", "ReportFormatting",
-                "SeededRandom", "CodablePropertyList",
+                "SeededRandom", "CodablePropertyList", "CAttr",
             ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),

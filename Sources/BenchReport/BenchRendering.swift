@@ -48,6 +48,12 @@ public enum BenchRendering {
         out += "is faster). Medians of CPU time (user + system of the measuring thread), which a busy machine "
         out += "disturbs less than wall time; wall-clock min/median/max are in the full table below.\n\n"
         out += ratioTable(report).render() + "\n"
+        if report.measurements.contains(where: { $0.operation == "syscall" }) {
+            out += "The attribute read path: `read` is `ExtendedAttributes.value` alone, the read every `read-decode` "
+            out += "row starts with, and `syscall` the `getxattr` system call alone. No reader takes less than "
+            out += "`syscall`, so no `read-decode` ratio against libplist can exceed libplist's `read-decode` "
+            out += "÷ `syscall` (Docs/codec.md).\n\n"
+        }
         out += scaling(report)
         out += "## Every measurement\n\n"
         out +=

@@ -41,9 +41,13 @@ public struct BPlistDocument: Sendable {
             var failure: BPlistError?
             var children: [UInt32] = []
             // One node per offset-table entry: numObjects × offsetIntSize bytes exist in the input.
-            let nodes = [DocumentNode](unsafeUninitializedCapacity: trailer.numObjects) { buffer, initialized in
-                buffer.initialize(repeating: .unvisited)
-                initialized = buffer.count
+            // (Reserved and appended: `Array(repeating:count:)` and `init(unsafeUninitializedCapacity:)`
+            // call the standard library's unspecialised allocation, which looks up the array's generic
+            // metadata on every call, a tenth of the time for a small document.)
+            var nodes: [DocumentNode] = []
+            nodes.reserveCapacity(trailer.numObjects)
+            nodes.append(contentsOf: repeatElement(.unvisited, count: trailer.numObjects))
+            nodes.withUnsafeMutableBufferPointer { buffer in
                 var builder = DocumentBuilder(view: view, trailer: trailer, rules: rules, nodes: NodeStore(buffer))
                 do throws(BPlistError) {
                     try builder.build(root: trailer.topObject)
@@ -51,7 +55,7 @@ public struct BPlistDocument: Sendable {
                     failure = error
                 }
                 statistics = builder.statistics
-                children = builder.children
+                children = builder.takeChildren()
             }
             if let failure { throw failure }
             return (nodes, children, trailer.topObject)

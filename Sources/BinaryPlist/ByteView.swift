@@ -112,7 +112,7 @@ struct ByteView {
     }
 
     /// The offset of the first byte ≥ 0x80 among `length` bytes at `offset`, or nil when all are 7-bit.
-    func firstNonASCII(at offset: Int, count length: Int) -> Int? {
+    @inline(__always) func firstNonASCII(at offset: Int, count length: Int) -> Int? {
         check(offset, length)
         let slice = UnsafeBufferPointer(rebasing: base[offset..<(offset + length)])
         if ByteView.isASCII(slice) { return nil }
@@ -275,9 +275,20 @@ extension ByteView {
             any |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             index += 8
         }
-        while index < count {
-            any |= UInt64(start[index])
-            index += 1
+        if index < count {
+            // The tail in one load: the last eight bytes when there are eight, else 4 + 4, 2 + 2 or 1
+            // overlapping bytes.
+            if count >= 8 {
+                any |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else if count >= 4 {
+                any |= UInt64(raw.loadUnaligned(as: UInt32.self))
+                any |= UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            } else if count >= 2 {
+                any |= UInt64(raw.loadUnaligned(as: UInt16.self))
+                any |= UInt64(raw.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
+            } else {
+                any |= UInt64(start[0])
+            }
         }
         return any & 0x8080_8080_8080_8080 == 0
     }

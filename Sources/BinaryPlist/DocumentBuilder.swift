@@ -56,6 +56,14 @@ struct DocumentBuilder {
         children.reserveCapacity(3 * trailer.numObjects)
     }
 
+    /// The element lists, moved out (the builder keeps none): no second reference to retain and
+    /// release when the builder goes away.
+    mutating func takeChildren() -> [UInt32] {
+        var taken: [UInt32] = []
+        swap(&taken, &children)
+        return taken
+    }
+
     /// Checks the root and everything it reaches.
     mutating func build(root index: Int) throws(BPlistError) {
         _ = try visit(index, depth: 0, referencedAt: view.count - 16)
@@ -277,7 +285,10 @@ struct DocumentBuilder {
         // While this dictionary's keys are the same objects, in the same order, as an earlier one's
         // whose keys all differed, each key differs from the ones before it: nothing to compare.
         var proven: [UInt32] = []
-        var matching = !hashed
+        // The root is the first dictionary met and the last finished: it has no list to match and
+        // nothing after it could use its own (the attribute is one dictionary, so this saves its
+        // only allocations besides the document's two arrays).
+        var matching = !hashed && depth > 0
         for entry in 0..<count {
             let (keyRef, keyPosition) = try layout.reference(entry, from: body)
             let keyBytes = try key(keyRef, depth: depth + 1, referencedAt: keyPosition)
@@ -308,7 +319,7 @@ struct DocumentBuilder {
             // The key and the value's expansion.
             try expand(&size, values: 1 + element.values, bytes: keyBytes + element.bytes, at: start)
         }
-        if !hashed && !matching && kept == count && count >= 2 {
+        if !hashed && !matching && kept == count && count >= 2 && depth > 0 {
             if !distinctKeys.holds(count: count, { stored(2 * $0, in: sink) }) {
                 distinctKeys.store((0..<count).map { UInt32(truncatingIfNeeded: stored(2 * $0, in: sink)) })
             }
@@ -322,10 +333,16 @@ struct DocumentBuilder {
         let node = nodes[ref]
         // bplist.dict.key-type: keys are strings, checked before the key is decoded.
         if node.kind == .unvisited {
-            let marker = view[layout.offset(of: ref)]
+            let start = layout.offset(of: ref)
+            let marker = view[start]
             guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
                 throw BPlistError(.keyType, at: position, "dictionary key is not a string (marker \(hex(marker)))")
             }
+            // What `visit` does for an unvisited string, without reading its offset and marker again.
+            let key = try string(at: start, marker: marker)
+            nodes[ref] = key
+            statistics.objectsDecoded += 1
+            return key.payloadBytes
         } else if !node.isString {
             let marker = view[layout.offset(of: ref)]
             throw BPlistError(.keyType, at: position, "dictionary key is not a string (marker \(hex(marker)))")
@@ -334,7 +351,8 @@ struct DocumentBuilder {
     }
 
     /// Whether key `ref` equals one of the `kept` keys already stored (small dictionaries).
-    private func isDuplicate(_ ref: Int, _ node: DocumentNode, in sink: Sink, kept: Int) -> Bool {
+    /// (Inlined: called from a mutating method, an outlined call copied the whole builder each time.)
+    @inline(__always) private func isDuplicate(_ ref: Int, _ node: DocumentNode, in sink: Sink, kept: Int) -> Bool {
         for entry in 0..<kept {
             let other = stored(2 * entry, in: sink)
             if KeyText.equal(other, nodes[other], ref, node, in: view) { return true }

@@ -19,7 +19,8 @@ public enum PropertyListFormat: Hashable, Sendable {
     /// Guesses the format of `bytes` from its first bytes; never reads more than the first 1 KiB.
     public static func detect(_ bytes: [UInt8]) -> PropertyListFormat {
         if bytes.isEmpty { return .empty }
-        if bytes.starts(with: Array("bplist".utf8)) {
+        // Compared in place: every attribute read passes here, and `Array("bplist".utf8)` allocates.
+        if bytes.starts(with: "bplist".utf8) {
             let version = bytes.dropFirst(6).prefix(2)
             return .binary(version: String(decoding: version, as: UTF8.self))
         }

@@ -54,6 +54,20 @@ public struct LibplistTree: ~Copyable {
         }
     }
 
+    /// The string value of key `key` when the root is a dictionary holding a string there, else nil:
+    /// `plist_dict_get_item` and `plist_get_string_ptr`, as a C reader of the attribute looks up
+    /// each of its four keys (the bench's attribute read path does this, as the reference's does).
+    public func string(forKey key: String) -> String? {
+        guard plist_get_node_type(root) == PLIST_DICT, let item = plist_dict_get_item(root, key),
+            plist_get_node_type(item) == PLIST_STRING
+        else { return nil }
+        var length: UInt64 = 0
+        guard let pointer = plist_get_string_ptr(item, &length) else { return nil }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: Int(length)), as: UTF8.self)
+        }
+    }
+
     /// The tree as a `PropertyListValue` (see `Libplist.decode(_:)` for how types map).
     public func value() throws(LibplistError) -> PropertyListValue {
         try LibplistReading.value(of: root)

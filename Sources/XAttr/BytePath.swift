@@ -20,13 +20,16 @@ public struct BytePath: Hashable, Sendable, CustomStringConvertible, Expressible
     public var containsNUL: Bool { bytes.contains(0) }
 
     /// Calls `body` with the path as a NUL-terminated C string.
+    ///
+    /// The copy with its NUL is a temporary allocation (on the stack for ordinary paths), not a new
+    /// array: every attribute read goes through here.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (bytes + [0]).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { chars in
-                // Never nil: the buffer holds at least the NUL.
-                guard let pointer = chars.baseAddress else { return try "".withCString(body) }
-                return try body(pointer)
-            }
+        try withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { chars in
+            for (index, byte) in bytes.enumerated() { chars[index] = CChar(bitPattern: byte) }
+            chars[bytes.count] = 0
+            // Never nil: the buffer holds at least the NUL.
+            guard let pointer = chars.baseAddress else { return try "".withCString(body) }
+            return try body(pointer)
         }
     }
 }

@@ -23,8 +23,20 @@ enum PlistlibWorker {
             once = max(1, time.perf_counter_ns() - t)
             if smoke:
                 return [float(once)], [float(time.thread_time_ns() - c)], 1
-            n = max(1, min(200000, 20000000 // once))
-            count = 3 if once > 1e9 else 5 if once > 2e8 else 11
+            batch, batch_cpu = 1, max(1, time.thread_time_ns() - c)
+            if batch_cpu < 20000000:
+                # As Timing.measure: sized from warm doubling batches of at least 1 ms of CPU time.
+                while True:
+                    c = time.thread_time_ns()
+                    for _ in range(batch):
+                        body()
+                    batch_cpu = max(1, time.thread_time_ns() - c)
+                    if batch_cpu >= 1000000 or batch >= 200000:
+                        break
+                    batch *= 2
+            per = max(1, batch_cpu // batch)
+            n = max(1, min(200000, 20000000 // per))
+            count = 3 if per > 1e9 else 5 if per > 2e8 else 11
             samples, cpu = [], []
             for _ in range(count):
                 t = time.perf_counter_ns(); c = time.thread_time_ns()

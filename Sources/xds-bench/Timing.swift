@@ -28,8 +28,14 @@ enum Timing {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    /// Runs `operation` once to warm up, then batches sized to take about 20 ms each (one operation
-    /// per sample in smoke mode). Returns wall-clock and CPU nanoseconds per operation for each sample.
+    /// Runs `operation` once to warm up, then batches sized to take about 20 ms of CPU time each (one
+    /// operation per sample in smoke mode). Returns wall-clock and CPU nanoseconds per operation for
+    /// each sample.
+    ///
+    /// The batch size comes from a calibration run of doubling batches until one takes at least
+    /// 1 ms of CPU time, not from the first call alone: a first call slowed by a cold cache or by
+    /// being descheduled on a busy machine would otherwise make the batches one operation long,
+    /// and then the clock reads themselves dominate a sub-microsecond operation.
     /// - Throws: whatever the warm-up run throws (a rejection is an outcome, not a measurement).
     static func measure(smoke: Bool, _ operation: () throws -> Int) rethrows -> (
         samples: [Double], cpu: [Double], iterations: Int
@@ -39,8 +45,21 @@ enum Timing {
         Sink.consume(try operation())
         let once = max(1, now() - start)
         if smoke { return ([Double(once)], [Double(cpuNow() - cpuStart)], 1) }
-        let iterations = Int(max(1, min(200_000, 20_000_000 / once)))
-        let count = once > 1_000_000_000 ? 3 : once > 200_000_000 ? 5 : 11
+        var batch = 1
+        var batchCPU = max(1, cpuNow() - cpuStart)
+        // Below 20 ms the warm-up may have been slowed: measure again, warm, in doubling batches.
+        if batchCPU < 20_000_000 {
+            while true {
+                cpuStart = cpuNow()
+                for _ in 0..<batch { Sink.consume(try operation()) }
+                batchCPU = max(1, cpuNow() - cpuStart)
+                if batchCPU >= 1_000_000 || batch >= 200_000 { break }
+                batch *= 2
+            }
+        }
+        let perOperation = max(1, batchCPU / UInt64(batch))
+        let iterations = Int(max(1, min(200_000, 20_000_000 / perOperation)))
+        let count = perOperation > 1_000_000_000 ? 3 : perOperation > 200_000_000 ? 5 : 11
         var samples: [Double] = []
         var cpu: [Double] = []
         for _ in 0..<count {

@@ -1,5 +1,6 @@
 // Tests/BinaryPlistTests/BPlistEncoderTests.swift - The canonical layout, byte for byte
 
+import TestSupport
 import Testing
 
 @testable import BinaryPlist
@@ -69,5 +70,22 @@ import Testing
             })
         let objectCount = Int(bytes[(bytes.count - 24)..<(bytes.count - 16)].reduce(0) { $0 << 8 | UInt64($1) })
         #expect(objectCount == 1 + 40 + texts.count + used.count)
+    }
+
+    /// The scalar table rehashes with SipHash after a long probe; forced on the first collision,
+    /// that path writes the same bytes (every scalar still found again).
+    @Test func sipHashFallbackWritesTheSameBytes() throws {
+        var generator = ValueGenerator(seed: 0x51_9A5E)
+        let values =
+            PlistlibComparisonTests.edgeValues() + (0..<200).map { _ in generator.value() } + [
+                .array((0..<5_000).map { .string("s\($0 % 1_000)") })
+            ]
+        for (index, value) in values.enumerated() {
+            let bytes = BPlistEncoder.encode(value, longProbe: 0)
+            #expect(bytes == BPlistEncoder.encode(value), "value \(index)")
+        }
+        // 1,000 distinct strings shared five times each: root + 1,000 objects.
+        let shared = BPlistEncoder.encode(.array((0..<5_000).map { .string("s\($0 % 1_000)") }), longProbe: 0)
+        #expect(shared[(shared.count - 24)..<(shared.count - 16)].reduce(0) { $0 << 8 | Int($1) } == 1_001)
     }
 }

@@ -38,6 +38,23 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
         #expect(document.propertyList() == (try BPlistDecoder.decode(bytes)))
     }
 
+    /// Keys are checked on a shorter path than values; the counts stay those of one visit per object.
+    @Test func countsEachObjectOnceWhetherKeyOrValue() throws {
+        var statistics = DecodingStatistics()
+        _ = try BPlistDocument(hexBytes(documentSourceHex), rules: .strict, statistics: &statistics)
+        // The dictionary, four keys (28 bytes), four values (47 bytes).
+        #expect(statistics.objectsDecoded == 9)
+        #expect(statistics.referencesReused == 0)
+        #expect(statistics.payloadBytes == 75)
+        let shared = BPlistEncoder.encode(.dictionary(["name": .string("name"), "path": .string("name")]))
+        statistics = DecodingStatistics()
+        _ = try BPlistDocument(shared, rules: .strict, statistics: &statistics)
+        // The dictionary and its two keys; both values are the key object "name", met again.
+        #expect(statistics.objectsDecoded == 3)
+        #expect(statistics.referencesReused == 2)
+        #expect(statistics.payloadBytes == 8)
+    }
+
     @Test func readsEveryScalarKind() throws {
         let objects: [[UInt8]] = [
             [0xAA] + (1...10).map { UInt8($0) }, [0x00], [0x09], [0x13] + bigEndian(UInt64(bitPattern: -5), width: 8),

@@ -104,6 +104,10 @@ enum PlistlibComparison {
             .array([14, 15, 256].map { .string(String(repeating: "é", count: $0)) }),
             .string("😀 surrogates"), .array([.uid(0), .uid(255), .uid(256), .uid(65_536), .uid(1 << 32), .uid(.max)]),
             .dictionary(["name": .string("name"), "path": .string("name")]),
+            // Keys alike in their first eight bytes, in the insertion sort (≤ 16 entries) and the general one.
+            .dictionary(Dictionary(uniqueKeysWithValues: (0..<10).map { ("long key \(9 - $0)", .bool($0 % 2 == 0)) })),
+            .dictionary(
+                Dictionary(uniqueKeysWithValues: (0..<40).map { ("long key \($0 * 7 % 40)", .string("\($0 % 5)")) })),
             .array([.integer(1), .bool(true), .real(1.0), .date(1.0), .string("1"), .data([1])]),
             .date(PropertyListValue.earliestDate), .date(PropertyListValue.endOfDates - 1), .date(-0.5), .null,
         ]

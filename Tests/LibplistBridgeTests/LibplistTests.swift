@@ -137,6 +137,19 @@ import Testing
         #expect(again.count == Self.attribute.count)
     }
 
+    @Test func readsAStringByKeyFromTheNativeTree() throws {
+        let tree = try LibplistTree(parsing: Self.attribute)
+        #expect(tree.string(forKey: "identifier") == "com.example.doc")
+        #expect(tree.string(forKey: "name") == "Doc")
+        #expect(tree.string(forKey: "path") == "/tmp/a")
+        #expect(tree.string(forKey: "appInfoURL") == "https://example.com/app")
+        #expect(tree.string(forKey: "missing") == nil)
+        let array = try LibplistTree(parsing: try Libplist.encode(.array([.string("identifier")])))
+        #expect(array.string(forKey: "identifier") == nil)
+        let notString = try LibplistTree(parsing: try Libplist.encode(.dictionary(["name": .bool(true)])))
+        #expect(notString.string(forKey: "name") == nil)
+    }
+
     @Test func namesTheLoadedLibraryAndItsPackageVersion() {
         #expect(Libplist.version.hasPrefix("2.2."))
         #expect(Libplist.version.contains("libplist-2.0.so"))
