@@ -26,15 +26,13 @@ struct ConformanceRun {
             Console.printError("Error: vectors: \(error)")
             return .ioError
         }
-        guard let workDirectory = RunEnvironment.makeWorkDirectory() else {
+        // Made and registered, and later removed and unregistered, as single steps: a signal in between would
+        // leave it behind.
+        guard let workDirectory = ChildContainment.makeRegisteredDirectory(RunEnvironment.makeWorkDirectory) else {
             Console.printError("Error: cannot create a temporary directory")
             return .ioError
         }
-        ChildContainment.register(directory: workDirectory)
-        defer {
-            try? FileManager.default.removeItem(atPath: workDirectory)
-            ChildContainment.unregister(directory: workDirectory)
-        }
+        defer { ChildContainment.removeRegistered(directory: workDirectory) }
         var filesystem = RunEnvironment.filesystem(of: workDirectory)
         if !RunEnvironment.supportsUserXattrs(workDirectory) {
             filesystem += " (no user xattrs: attribute cases cannot be set up)"
