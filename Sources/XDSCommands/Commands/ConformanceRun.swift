@@ -119,12 +119,7 @@ struct ConformanceRun {
                 try Console.writeOut(ConformanceOutput.json(report) + [10])
             } else {
                 // Implementation names come from the command line and adapters: each line escaped.
-                let summary = ConformanceSummary.text(report)
-                for line in summary.split(separator: "\n", omittingEmptySubsequences: false)
-                    .dropLast(summary.hasSuffix("\n") ? 1 : 0)
-                {
-                    try Console.printLine(String(line))
-                }
+                for line in ConformanceSummary.lines(report) { try Console.printLine(line) }
             }
         } catch {
             throw CommandError(error)
