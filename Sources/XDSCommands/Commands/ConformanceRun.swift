@@ -132,8 +132,10 @@ struct ConformanceRun {
         }
         for line in result.failureLines { Console.printError(line) }
         for check in result.checks where !check.check.isClean && withoutList.contains(check.name) {
-            Console.printError(
-                FirstRunHint.lines(implementation: check.name, adapter: options.adapter).joined(separator: "\n"))
+            // One message per line: a joined text would print its line breaks escaped, as `\x0A`.
+            for line in FirstRunHint.lines(implementation: check.name, adapter: options.adapter) {
+                Console.printError(line)
+            }
         }
         if status == .success && result.failed { status = .rejected }
         return status
