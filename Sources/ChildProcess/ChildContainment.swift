@@ -9,12 +9,17 @@ import Foundation
 /// What the runner must undo on any exit: the process group of every call in flight, the scratch directory of
 /// every call, and processes that left their group (`setsid()`) and were re-parented to the runner.
 ///
-/// `contain()` (called once by `xds conformance`) makes the runner a child subreaper
+/// `contain()` (called once by `xds conformance` and `xds-bench`) makes the runner a child subreaper
 /// (`PR_SET_CHILD_SUBREAPER`), so an adapter's descendant whose parent exits becomes the runner's child
 /// instead of init's; after every call `sweepEscapees()` kills and reaps every child of the runner that is
-/// not a call in flight. It also starts a thread that waits for SIGINT, SIGTERM and SIGHUP (blocked in
-/// every other thread): on one, it kills every group in flight and every escapee, removes the registered
-/// directories, and ends the process by the same signal.
+/// not a call in flight. It also starts a thread that waits for SIGINT, SIGTERM and SIGHUP: on one, it stops
+/// every further spawn and directory change, kills every group in flight and every escapee, removes the
+/// registered directories, and ends the process by the same signal.
+///
+/// The signals must be blocked in every other thread, or one of them takes the signal with its default
+/// action and the run dies without cleanup. A thread inherits its creator's mask, so the entry points call
+/// `blockTerminatingSignals()` first thing, before any thread exists; children get an empty mask and default
+/// dispositions back when they are spawned (`ProcessRunner`).
 public enum ChildContainment {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var groups: Set<pid_t> = []
@@ -24,16 +29,45 @@ public enum ChildContainment {
     /// The signals that end a run with cleanup.
     public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Makes this process a child subreaper and handles the terminating signals on a thread of their own.
-    /// Call before any other thread starts (the signal mask is inherited by threads made later).
-    /// - Returns: whether the kernel accepted the subreaper role.
-    @discardableResult
-    public static func contain() -> Bool {
+    /// The calling thread's signal mask, as it was before `blockTerminatingSignals()`.
+    public struct SignalMask: @unchecked Sendable {
+        fileprivate var set: sigset_t
+
+        /// Puts the mask back on the calling thread (signals that were pending while blocked are delivered).
+        public func restore() {
+            var previous = set
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+    }
+
+    /// The terminating signals as a set.
+    static var terminatingSet: sigset_t {
         var mask = sigset_t()
         sigemptyset(&mask)
         for signal in terminatingSignals { sigaddset(&mask, signal) }
-        pthread_sigmask(SIG_BLOCK, &mask, nil)
-        let waited = mask
+        return mask
+    }
+
+    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread and so in every thread it starts from now on.
+    /// Entry points that may call `contain()` call this before anything else: a signal then stays pending
+    /// until `contain()`'s thread takes it, or until the returned mask is restored (for commands that do
+    /// not handle signals, which must stay killable).
+    /// - Returns: the mask before.
+    public static func blockTerminatingSignals() -> SignalMask {
+        var mask = terminatingSet
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &mask, &previous)
+        return SignalMask(set: previous)
+    }
+
+    /// Makes this process a child subreaper and handles the terminating signals on a thread of their own.
+    /// Call from the main thread, before any other thread starts (a thread inherits its creator's mask), and
+    /// best after `blockTerminatingSignals()` at the entry point.
+    /// - Returns: whether the kernel accepted the subreaper role.
+    @discardableResult
+    public static func contain() -> Bool {
+        _ = blockTerminatingSignals()
+        let waited = terminatingSet
         let waiter = Thread {
             var signals = waited
             var caught: Int32 = 0
@@ -75,6 +109,34 @@ public enum ChildContainment {
         lock.unlock()
     }
 
+    /// Makes a directory with `make` and registers it, as one step the signal path cannot split (a
+    /// directory made but not yet registered would be left behind).
+    public static func makeRegisteredDirectory(_ make: () -> String?) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        let path = make()
+        if let path { directories.insert(path) }
+        return path
+    }
+
+    /// Removes a registered directory with everything in it and unregisters it, as one step: the signal path
+    /// never races a removal half done.
+    public static func removeRegistered(directory: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        removeTree(directory)
+        directories.remove(directory)
+    }
+
+    /// Removes `path` recursively; tries again while it exists, since a thread still running may be adding
+    /// entries while it goes.
+    private static func removeTree(_ path: String) {
+        for _ in 0..<20 {
+            try? FileManager.default.removeItem(atPath: path)
+            if access(path, F_OK) != 0 { return }
+        }
+    }
+
     /// Kills and reaps every child of this process that is not a call in flight: adapter descendants that left
     /// their process group and were re-parented here. Does nothing unless `contain()` made this a subreaper.
     /// Loops while it finds some, since killing one can re-parent its own children here.
@@ -89,17 +151,27 @@ public enum ChildContainment {
             lock.lock()
             let known = groups
             lock.unlock()
-            let strays = children(of: getpid()).filter { !known.contains($0) }
-            for stray in strays {
-                kill(stray, SIGKILL)
-                kill(-stray, SIGKILL)
-            }
+            let strays = killStrays(known: known)
             ProcessRunner.spawnLock.unlock()
             if strays.isEmpty { return }
-            for stray in strays {
-                var status: Int32 = 0
-                while waitpid(stray, &status, 0) < 0 && errno == EINTR {}
-            }
+            reap(strays)
+        }
+    }
+
+    /// Kills every child of this process that does not lead a group in `known`; returns them.
+    private static func killStrays(known: Set<pid_t>) -> [pid_t] {
+        let strays = children(of: getpid()).filter { !known.contains($0) }
+        for stray in strays {
+            kill(stray, SIGKILL)
+            kill(-stray, SIGKILL)
+        }
+        return strays
+    }
+
+    private static func reap(_ pids: [pid_t]) {
+        for pid in pids {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
     }
 
@@ -130,11 +202,15 @@ public enum ChildContainment {
     }
 
     /// The signal path: every group and escapee killed, every directory removed, then death by `signal`.
+    ///
+    /// The other threads go on running meanwhile, so both locks are taken and never released: a worker that
+    /// would spawn another call, make or remove a directory, or unregister a group waits here until the
+    /// process ends, and nothing is started after the groups and directories are read.
     private static func terminate(by signal: Int32) -> Never {
+        ProcessRunner.spawnLock.lock()
         lock.lock()
         let inFlight = groups
         let leftovers = directories
-        lock.unlock()
         for group in inFlight {
             kill(-group, SIGKILL)
             kill(group, SIGKILL)
@@ -144,8 +220,15 @@ public enum ChildContainment {
         for group in inFlight {
             for _ in 0..<200 where isRunning(group) { usleep(10_000) }
         }
-        sweepEscapees()
-        for directory in leftovers { try? FileManager.default.removeItem(atPath: directory) }
+        if containing {
+            // Killing a stray can re-parent its own children here: sweep until none is left.
+            for _ in 0..<50 {
+                let strays = killStrays(known: inFlight)
+                if strays.isEmpty { break }
+                reap(strays)
+            }
+        }
+        for directory in leftovers { removeTree(directory) }
         var mask = sigset_t()
         sigemptyset(&mask)
         sigaddset(&mask, signal)

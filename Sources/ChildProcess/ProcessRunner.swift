@@ -105,7 +105,8 @@ public enum ProcessRunner {
         for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
     }
 
-    /// posix_spawnp with the pipes on 0/1/2, a new process group, SIGPIPE back to default.
+    /// posix_spawnp with the pipes on 0/1/2, a new process group, an empty signal mask, SIGPIPE, SIGINT, SIGTERM
+    /// and SIGHUP back to default.
     private static func spawn(
         _ argv: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32,
         directory: String?
@@ -125,8 +126,10 @@ public enum ProcessRunner {
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
+        // Default dispositions and an empty mask: the runner ignores SIGPIPE and blocks the terminating signals
+        // (`ChildContainment`), and may itself have been started with them ignored; a child must not inherit
+        // that, or it could not be interrupted or killed by SIGTERM.
+        var defaults = ChildContainment.terminatingSet
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var mask = sigset_t()

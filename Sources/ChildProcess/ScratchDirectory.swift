@@ -15,17 +15,16 @@ enum ScratchDirectory {
     static func make() -> String? {
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/xds-call.XXXXXX").utf8CString)
-        let path: String? = template.withUnsafeMutableBufferPointer { buffer in
-            guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
-            return String(cString: baseAddress)
+        return ChildContainment.makeRegisteredDirectory {
+            template.withUnsafeMutableBufferPointer { buffer in
+                guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
+                return String(cString: baseAddress)
+            }
         }
-        if let path { ChildContainment.register(directory: path) }
-        return path
     }
 
     static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
-        ChildContainment.unregister(directory: path)
+        ChildContainment.removeRegistered(directory: path)
     }
 
     typealias AddChdir =

@@ -69,35 +69,67 @@ enum LoopDevices {
         return names.sorted()
     }
 
-    /// The attached loop devices whose backing file is `image` (device and inode), by name.
-    static func backedBy(_ image: FileIdentity) -> [String] {
+    /// The path of `/dev/name`'s backing file as the kernel reports it (`/sys/block/name/loop/backing_file`,
+    /// which ends in ` (deleted)` once the file is unlinked); nil when unattached.
+    static func backingPath(_ name: String) -> String? {
+        guard let bytes = readSmallFile("/sys/block/\(name)/loop/backing_file") else { return nil }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// Whether `/dev/name` (open as `descriptor`) is backed by `image`: the file's device and inode, and its
+    /// path. Identity alone is not enough: once the image is gone, its inode number can be reused by another
+    /// run's image on the same filesystem, whose device must not be taken for this one's.
+    private static func isBacked(_ name: String, _ descriptor: Int32, by image: FileIdentity, at path: String) -> Bool {
+        guard let found = backing(descriptor), found.inode == image.inode,
+            found.device == DeviceNumber(userspace: image.device), let backingPath = backingPath(name)
+        else { return false }
+        return backingPath == path || backingPath == path + " (deleted)"
+    }
+
+    /// The attached loop devices whose backing file is `image` (device and inode) at `path`, by name.
+    static func backedBy(_ image: FileIdentity, at path: String) -> [String] {
         attachedNames().filter { name in
             let descriptor = open("/dev/\(name)", O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return false }
             defer { close(descriptor) }
-            guard let found = backing(descriptor) else { return false }
-            return found.inode == image.inode && found.device == DeviceNumber(userspace: image.device)
+            return isBacked(name, descriptor, by: image, at: path)
         }
     }
 
-    /// Detaches `/dev/name` if (checked on the open device) its backing file is still `image`, then
-    /// waits (bounded, 5 s) until the kernel has let go: a device still in use (a lazily unmounted
+    /// Detaches `/dev/name` if (checked on the open device) its backing file is still `image` at `path`,
+    /// then waits (bounded, 5 s) until the kernel has let go: a device still in use (a lazily unmounted
     /// filesystem) is detached when its last user closes it.
     /// - Returns: true when the device no longer has that backing file.
     @discardableResult
-    static func detach(_ name: String, ifBackedBy image: FileIdentity) -> Bool {
+    static func detach(_ name: String, ifBackedBy image: FileIdentity, at path: String) -> Bool {
         let descriptor = open("/dev/\(name)", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return true }
-        if let found = backing(descriptor), found.inode == image.inode,
-            found.device == DeviceNumber(userspace: image.device)
-        {
-            _ = ioctl(descriptor, clearDescriptor)
-        }
+        if isBacked(name, descriptor, by: image, at: path) { _ = ioctl(descriptor, clearDescriptor) }
         close(descriptor)
         for _ in 0..<250 {
-            if !backedBy(image).contains(name) { return true }
+            if !backedBy(image, at: path).contains(name) { return true }
             usleep(20_000)
         }
         return false
+    }
+
+    /// A small file's bytes (sysfs gives its files' sizes as 4096, so read to the end); nil when unreadable
+    /// (the device was detached meanwhile).
+    private static func readSmallFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 16 {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
     }
 }

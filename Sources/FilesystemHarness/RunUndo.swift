@@ -15,7 +15,8 @@ public struct UndoReport: Hashable, Sendable {
 /// Only what the journal names, inside the run's own directory, is touched, and only when it is still
 /// what the run made: a mount on one of its directories whose device number is the one recorded (or,
 /// when the run died before recording it, whose source is the one it was about to mount); a loop device
-/// whose backing file has the image's device and inode; an image file with that identity. Everything
+/// whose backing file has the image's device and inode and is at the image's path (`/sys/block/loopN/loop/
+/// backing_file`: an inode number can be reused by a live run's image); an image file with that identity. Everything
 /// else is reported and left alone. Nothing is removed recursively except below the run's `tmp` folder
 /// and below a mount point that nothing is mounted on (what was written into it while unmounted).
 enum RunUndo {
@@ -76,8 +77,9 @@ enum RunUndo {
             return
         }
         var stuck: [String] = []
-        for device in LoopDevices.backedBy(identity) {
-            if LoopDevices.detach(device, ifBackedBy: identity) {
+        let path = run.path(image)
+        for device in LoopDevices.backedBy(identity, at: path) {
+            if LoopDevices.detach(device, ifBackedBy: identity, at: path) {
                 report.undone.append("detached /dev/\(device) (backing \(run.path(image)), \(identity))")
             } else {
                 stuck.append(device)

@@ -16,10 +16,15 @@ public protocol Command: Sendable {
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus
     /// The exit status for an error kind; commands with their own contract (validate) override it.
     static func exitStatus(for kind: CommandError.Kind) -> ExitStatus
+    /// Whether the command handles SIGINT, SIGTERM and SIGHUP itself (`ChildContainment.contain()` or
+    /// `InterruptGuard`): `XDS.main` then leaves them blocked, and the command must take them over early.
+    static var handlesTerminatingSignals: Bool { get }
 }
 
 extension Command {
     public static func exitStatus(for kind: CommandError.Kind) -> ExitStatus { ExitStatus.standard(for: kind) }
+
+    public static var handlesTerminatingSignals: Bool { false }
 
     /// A usage error with this command's help hint.
     static func usage(_ message: String) -> CommandError {

@@ -1,5 +1,7 @@
 // Sources/XDSCommands/XDS.swift - The dispatch table of the xds command
 
+import ChildProcess
+
 /// The `xds` tool: dispatches to its subcommands.
 public enum XDS {
     /// The tool's version, printed by `xds --version` and recorded in reports.
@@ -24,10 +26,21 @@ public enum XDS {
     /// The one place where errors end: a command's `CommandError` is printed here (escaped, on
     /// standard error) and its kind mapped to the exit status. A failed write to standard error makes a
     /// successful run exit 74. `.brokenPipe` asks the caller to end by `SIGPIPE` (see `main.swift`).
+    ///
+    /// SIGINT, SIGTERM and SIGHUP are blocked first, before any thread exists, so that every thread started
+    /// later inherits the block: a command that handles them (`handlesTerminatingSignals`) then receives them
+    /// only on its handling thread, never with the default action on another thread, which would end it
+    /// without cleanup. Every other command runs with the mask the caller gave, and stays killable.
     public static func main(arguments: [CommandLineArgument]) -> ExitStatus {
+        let callerMask = ChildContainment.blockTerminatingSignals()
+        defer { callerMask.restore() }
+        let rest = Array(arguments.dropFirst())
+        if !(commands.first { $0.name == rest.first?.text }?.handlesTerminatingSignals ?? false) {
+            callerMask.restore()
+        }
         var status: ExitStatus
         do {
-            status = try dispatch(Array(arguments.dropFirst()))
+            status = try dispatch(rest)
         } catch {
             status = report(error, prefix: "xds", statusFor: ExitStatus.standard(for:))
         }

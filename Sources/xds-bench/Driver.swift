@@ -1,6 +1,7 @@
 // Sources/xds-bench/Driver.swift - Generates the inputs, runs every worker, writes the table and reports
 
 import BenchReport
+import ChildProcess
 import Foundation
 import ReportFormatting
 import XAttr
@@ -20,18 +21,22 @@ struct DriverOptions {
 
 enum Driver {
     static func run(_ options: DriverOptions) -> Int32 {
+        // SIGINT, SIGTERM, SIGHUP: the worker in flight is killed and both directories removed (ChildContainment).
+        ChildContainment.contain()
         let scratch = NSTemporaryDirectory() + "xds-bench-\(getpid())"
         let shm = "/dev/shm/xds-bench-\(getpid())"
-        defer {
-            try? FileManager.default.removeItem(atPath: scratch)
-            try? FileManager.default.removeItem(atPath: shm)
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: shm, withIntermediateDirectories: true)
-        } catch {
-            FileHandle.standardError.write(Data("xds-bench: cannot create \(scratch) or \(shm): \(error)\n".utf8))
-            return 74
+        var made: [String] = []
+        defer { for directory in made { ChildContainment.removeRegistered(directory: directory) } }
+        for directory in [scratch, shm] {
+            let path = ChildContainment.makeRegisteredDirectory {
+                (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true))
+                    .map { directory }
+            }
+            guard let path else {
+                FileHandle.standardError.write(Data("xds-bench: cannot create \(directory)\n".utf8))
+                return 74
+            }
+            made.append(path)
         }
         let self_ = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let workloads = Workloads.make(seed: options.seed, smoke: options.smoke).filter {

@@ -1,5 +1,6 @@
 // Sources/xds-bench/main.swift - make bench: the reference against libplist, Foundation and plistlib
 
+import ChildProcess
 import Foundation
 
 let usage = """
@@ -9,8 +10,12 @@ let usage = """
            xds-bench --worker <impl> <operation> <input> [--attribute] [--smoke]
     See Docs/bench.md.
     """
+// Before any thread exists, so that only the driver's signal thread (ChildContainment) takes SIGINT, SIGTERM
+// and SIGHUP; a worker gets its caller's mask back.
+let callerMask = ChildContainment.blockTerminatingSignals()
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--worker", arguments.count >= 4 {
+    callerMask.restore()
     let result = SwiftWorker.run(
         implementation: arguments[1], operation: arguments[2], input: arguments[3],
         isAttribute: arguments.contains("--attribute"), smoke: arguments.contains("--smoke"))

@@ -52,3 +52,39 @@ import Testing
                 == .unrepresentable(reason: "plistlib returned a value that contains itself"))
     }
 }
+
+/// The optional peers' adapters say so the same way: a library that returns an integer dictionary key is shown
+/// accepting it with `{"type":"unrepresentable",…}` (Docs/tagged-json.md), not with a string leaf standing in
+/// for the value. Runs when the peer is installed (`make peers`), and always under CI=true.
+@Suite struct PeerUnrepresentableTests {
+    @Test(.enabled(if: PeerGate.runs(.cfpropertylist), PeerGate.reason(.cfpropertylist)))
+    func cfpropertylist() throws { try expectUnrepresentableKey(.cfpropertylist) }
+
+    @Test(.enabled(if: PeerGate.runs(.biplist), PeerGate.reason(.biplist)))
+    func biplist() throws { try expectUnrepresentableKey(.biplist) }
+
+    @Test(.enabled(if: PeerGate.runs(.bpylist2), PeerGate.reason(.bpylist2)))
+    func bpylist2() throws { try expectUnrepresentableKey(.bpylist2) }
+
+    @Test(.enabled(if: PeerGate.runs(.binplist), PeerGate.reason(.binplist)))
+    func binplist() throws { try expectUnrepresentableKey(.binplist) }
+
+    @Test(.enabled(if: PeerGate.runs(.gnustep), PeerGate.reason(.gnustep)))
+    func gnustep() throws { try expectUnrepresentableKey(.gnustep) }
+
+    private func expectUnrepresentableKey(_ peer: BuiltIn) throws {
+        let adapter = try peer.make(PeerGate.locations, limits: ProcessLimits(timeout: 60), referenceVersion: "test")
+            .get()
+        let bytes = try [UInt8](
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: BuiltProducts.packageRoot.path + "/Vectors/plist/invalid/key-integer.bplist")))
+        let result = adapter.perform(.decode(bytes))
+        #expect(result.verdict == .accepted)
+        guard case .unrepresentable(let reason)? = AcceptedWithoutValue(result.stdout) else {
+            Issue.record("\(peer.rawValue): not an unrepresentable answer: \(escapedText(result.stdout))")
+            return
+        }
+        #expect(reason.contains("dictionary key"), "\(reason)")
+    }
+}

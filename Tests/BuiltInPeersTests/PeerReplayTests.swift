@@ -80,7 +80,9 @@ enum PeerGate {
 
     /// Installed: the adapter's and the direct call's programs exist, and so does the library itself.
     static func installed(_ peer: BuiltIn) -> Bool {
-        let files = (peer.command(locations) ?? []) + DirectCall.command(peer) + library(peer)
+        // A Java class path (`-cp a:b`) is several paths: each must exist.
+        let words = (peer.command(locations) ?? []) + DirectCall.command(peer) + library(peer)
+        let files = words.flatMap { $0.split(separator: ":").map(String.init) }
         return !DirectCall.command(peer).isEmpty
             && files.allSatisfy { !$0.hasPrefix("/") || FileManager.default.fileExists(atPath: $0) }
     }

@@ -74,4 +74,47 @@ import Testing
         let expected: [Termination] = [.failedToStart("No such file or directory"), .exited(127)]
         #expect(expected.contains(result.termination))
     }
+
+    /// A child starts with an empty signal mask and SIGINT, SIGTERM, SIGHUP and SIGPIPE at their default action,
+    /// whatever its runner blocks or ignores (`xds conformance` blocks the first three in every thread and may
+    /// itself have been started with them ignored): an adapter stays killable.
+    @Test func aChildStartsWithAnEmptyMaskAndDefaultSignals() throws {
+        let outcome = ChildStatusProbe()
+        // The mask on a thread of its own, so that no other test's thread inherits it; SIGHUP ignored for the
+        // whole process meanwhile (nothing in the tests sends it).
+        let previous = signal(SIGHUP, SIG_IGN)
+        defer { signal(SIGHUP, previous) }
+        let thread = Thread {
+            _ = ChildContainment.blockTerminatingSignals()
+            let result = ProcessRunner.run(
+                ["cat", "/proc/self/status"], input: [], limits: ProcessLimits(timeout: 10, cpuSeconds: nil))
+            outcome.finish(String(decoding: result.stdout, as: UTF8.self))
+        }
+        thread.start()
+        let status = try #require(outcome.wait(seconds: 20), "the child did not report")
+        func mask(_ field: String) -> UInt64? {
+            status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+                .flatMap { UInt64($0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) }
+        }
+        #expect(mask("SigBlk") == 0)
+        let ignored = try #require(mask("SigIgn"))
+        for signalNumber in [SIGHUP, SIGINT, SIGTERM, SIGPIPE] {
+            #expect(ignored & (1 << UInt64(signalNumber - 1)) == 0, "signal \(signalNumber) ignored in the child")
+        }
+    }
+}
+
+/// What a child printed, handed from the thread that ran it to the test.
+private final class ChildStatusProbe: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var text: String?
+
+    func finish(_ text: String) {
+        self.text = text
+        done.signal()
+    }
+
+    func wait(seconds: Double) -> String? {
+        done.wait(timeout: .now() + seconds) == .success ? text : nil
+    }
 }

@@ -133,6 +133,41 @@ struct MatrixSafetyTests {
         #expect(FileManager.default.fileExists(atPath: image))
     }
 
+    /// A dead run's image is gone and its inode number now belongs to another run's image, which is attached:
+    /// the loop device's backing file has the device and inode the dead run recorded, but not its path, and
+    /// cleaning up the dead run leaves the device alone. (A hard link gives the other image the recorded
+    /// identity without waiting for the kernel to reuse an inode number.)
+    @Test func aLoopDeviceBackedByAnotherPathWithTheRecordedIdentityIsNotDetached() throws {
+        let base = StateBase()
+        let other = base.path + "-other"
+        var device: String?
+        defer {
+            if let device { _ = try? HostCommand.run("losetup", ["-d", device]) }
+            try? FileManager.default.removeItem(atPath: other)
+            base.remove()
+        }
+        try FileManager.default.createDirectory(
+            atPath: other, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let image = other + "/image"
+        #expect(FileManager.default.createFile(atPath: image, contents: Data(count: 1 << 20)))
+        device = try HostCommand.run("losetup", ["--find", "--show", image]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let name = try #require(device.map { ($0 as NSString).lastPathComponent })
+        var info = stat()
+        #expect(stat(image, &info) == 0)
+        try fakeDeadRun(
+            base, name: "run.reused",
+            lines: [
+                "image\timage-c", "image-id\timage-c\t\(info.st_dev)\t\(info.st_ino)", "attach\timage-c",
+                "attached\timage-c\t\(name)",
+            ])
+        #expect(link(image, base.path + "/run.reused/image-c") == 0)
+        let report = try MatrixSafety.cleanLeftovers(base: base.path)
+        #expect(!report.undone.contains { $0.contains("detached") }, "\(report.undone)")
+        #expect(LoopDevices.backingPath(name) == image)
+        #expect(FileManager.default.fileExists(atPath: image))
+    }
+
     @Test func aLiveRunIsNotDisturbedAndFinishLeavesNothing() throws {
         let base = StateBase()
         defer { base.remove() }

@@ -162,9 +162,63 @@ import Testing
         #expect(try ReportFiles.read(from: directory.path) == report)
     }
 
-    @Test func summaryHasALinePerImplementationAndArea() {
-        let lines = ConformanceSummary.text(report).split(separator: "\n")
-        #expect(lines.count == 2 + 5, "libplist's icons are all n/a and left out")
+    /// Per implementation a line with its name, then a row per call (decode and encode counted apart, each
+    /// outcome in its column), within 80 columns, and a legend naming every glyph's outcome.
+    @Test func summaryHasARowPerImplementationAndCall() throws {
+        var report = self.report
+        report.runs[0].results += [
+            SyntheticReport.result("plist/valid/a#encode", .plist, .valid, .pass),
+            SyntheticReport.result("plist/valid/b#encode", .plist, .valid, .wrongValue),
+            SyntheticReport.result("plist/valid/a#canonical", .plist, .valid, .nonCanonical),
+            SyntheticReport.result("attribute/valid/f", .attribute, .valid, .pass),
+            SyntheticReport.result("attribute/valid/f#write", .attribute, .valid, .crash),
+        ]
+        report.runs[2].implementation.name = "evil\nline"
+        let lines = ConformanceSummary.lines(report)
+        for line in lines { #expect(line.count <= 80, "\(line.count) columns: \(line)") }
+        // Header and rule; reference and 5 calls; libplist and decode (its icons are all n/a, left out);
+        // the adapter and 2 calls; a blank line and the legend.
+        let legendStart = try #require(lines.firstIndex(of: ""))
+        #expect(legendStart == 2 + 6 + 2 + 3)
+        #expect(lines[2] == "reference" && lines[8] == "libplist" && lines[10] == "evil\nline")
+        let columns = ["", "cases"] + Outcome.allCases.map(\.glyph)
+        #expect(lines[0].split(separator: " ").map(String.init) == Array(columns.dropFirst()))
+        func cells(_ line: String) -> [String] {
+            // Right-aligned counts: cut the row where the header's columns end.
+            let header = Array(lines[0])
+            var ends: [Int] = []
+            for index in header.indices
+            where header[index] != " " && (index + 1 == header.count || header[index + 1] == " ") {
+                ends.append(index + 1)
+            }
+            let row = Array(line)
+            var result: [String] = []
+            var start = ends[0] - "cases".count
+            result.append(String(row[0..<min(start, row.count)]).trimmingCharacters(in: .whitespaces))
+            for end in ends {
+                let cell = start < row.count ? String(row[start..<min(end, row.count)]) : ""
+                result.append(cell.trimmingCharacters(in: .whitespaces))
+                start = end
+            }
+            return result
+        }
+        func row(_ call: String, _ counts: [Outcome: Int], total: Int) -> [String] {
+            [call, String(total)] + Outcome.allCases.map { counts[$0].map(String.init) ?? "" }
+        }
+        #expect(cells(lines[3]) == row("decode", [.pass: 3, .implementationDefinedAccepted: 1], total: 4))
+        #expect(cells(lines[4]) == row("encode", [.pass: 1, .wrongValue: 1, .nonCanonical: 1], total: 3))
+        #expect(cells(lines[5]) == row("read-attribute", [.pass: 1], total: 1))
+        #expect(cells(lines[6]) == row("write-attribute", [.crash: 1], total: 1))
+        #expect(cells(lines[7]) == row("select-icon", [.pass: 1], total: 1))
+        #expect(
+            cells(lines[9])
+                == row(
+                    "decode",
+                    [.pass: 1, .shouldHaveAccepted: 1, .shouldHaveRejected: 1, .implementationDefinedRejected: 1],
+                    total: 4))
+        let legend = lines[(legendStart + 1)...].joined(separator: "  ")
+        for outcome in Outcome.allCases { #expect(legend.contains("\(outcome.glyph) \(outcome.rawValue)")) }
+        #expect(ConformanceSummary.text(report) == lines.map { $0 + "\n" }.joined())
     }
 
     private func matches(of prefix: String, in text: String) -> [String] {

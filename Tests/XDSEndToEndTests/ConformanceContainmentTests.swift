@@ -28,21 +28,59 @@ import Testing
             return text.split(separator: "\n").compactMap { pid_t($0.trimmingCharacters(in: .whitespaces)) }
         }
 
-        func process(adapter: String) -> Process {
+        /// Set in the runner's environment, so in every process it starts: finds survivors without pid files.
+        let marker = "XDS_TEST_MARKER=" + UUID().uuidString
+
+        func process(adapter: String, run: String = "plist/valid/bool-true") -> Process {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: BuiltProducts.path(of: "xds"))
             process.arguments = [
                 "conformance", "--vectors", BuiltProducts.packageRoot.path + "/Vectors", "--cmd",
-                Fixtures.adapter(adapter), "--run", "plist/valid/bool-true", "--timeout", "120", "--cpu-limit", "100",
+                Fixtures.adapter(adapter), "--run", run, "--timeout", "120", "--cpu-limit", "100", "--jobs", "2",
             ]
             var environment = ProcessInfo.processInfo.environment
             environment["TMPDIR"] = temporary
             environment["XDS_TEST_PIDS"] = pids
+            environment["XDS_TEST_MARKER"] = String(marker.dropFirst("XDS_TEST_MARKER=".count))
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             return process
         }
+    }
+
+    /// Live processes (not zombies) whose environment holds `marker`.
+    private static func processes(marked marker: String) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        let wanted = Array(marker.utf8)
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), pid != getpid(), isRunning(pid),
+                let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ")
+            else { return nil }
+            return environment.split(separator: 0).contains { Array($0) == wanted } ? pid : nil
+        }
+    }
+
+    /// The processes marked with `marker` that outlive a grace period, all killed (an orphaned adapter may still
+    /// be starting a child, so /proc is read until it stays quiet).
+    private static func survivors(marked marker: String) -> [pid_t] {
+        var seen: Set<pid_t> = []
+        var quiet = 0
+        for _ in 0..<40 where quiet < 4 {
+            let found = processes(marked: marker)
+            quiet = found.isEmpty ? quiet + 1 : 0
+            seen.formUnion(found)
+            usleep(50_000)
+        }
+        var survivors = Set(waitUntilGone(Array(seen)))
+        for _ in 0..<100 {
+            let found = processes(marked: marker)
+            if found.isEmpty { break }
+            survivors.formUnion(found)
+            for pid in found { kill(pid, SIGKILL) }
+            usleep(20_000)
+        }
+        return survivors.sorted()
     }
 
     /// Alive and not a zombie.
@@ -112,5 +150,83 @@ import Testing
         for pid in survivors { kill(pid, SIGKILL) }
         #expect(survivors.isEmpty)
         #expect((try? FileManager.default.contentsOfDirectory(atPath: sandbox.temporary)) == [])
+    }
+
+    /// SIGTERM at any moment of a run, from before the runner has blocked the signals through loading the
+    /// vectors and probing the adapter to two calls in flight (twenty moments spread over three seconds, each
+    /// shifted at random; a debug build starts its calls after about two): the runner always ends
+    /// by SIGTERM, leaves no temporary or scratch directory, and no process it started survives.
+    @Test func sigtermAtAnyMomentLeavesNothingBehind() throws {
+        var moments: [String] = []
+        for index in 0..<20 {
+            let delay = Double(index) * 0.15 + Double.random(in: 0..<0.15)
+            let sandbox = try Sandbox()
+            defer { sandbox.remove() }
+            let process = sandbox.process(adapter: "slow", run: "plist/valid/*")
+            try process.run()
+            usleep(useconds_t(delay * 1_000_000))
+            kill(process.processIdentifier, SIGTERM)
+            let moment = String(format: "%.3f s", delay)
+            // Until the runner is a zombie: Foundation reports the exit only once every process holding its
+            // status socket (inherited by the runner's children) has ended, so survivors are killed first.
+            var waited = 0
+            while Self.isRunning(process.processIdentifier) && waited < 1200 {
+                usleep(50_000)
+                waited += 1
+            }
+            if Self.isRunning(process.processIdentifier) {
+                kill(process.processIdentifier, SIGKILL)
+                Issue.record("SIGTERM after \(moment): the runner did not end within 60 s")
+            }
+            let survivors = Self.survivors(marked: sandbox.marker)
+            process.waitUntilExit()
+            moments.append(moment)
+            #expect(process.terminationReason == .uncaughtSignal, "SIGTERM after \(moment)")
+            #expect(process.terminationStatus == SIGTERM, "SIGTERM after \(moment)")
+            #expect(survivors.isEmpty, "SIGTERM after \(moment): processes left running")
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.temporary)) ?? ["(unreadable)"]
+            #expect(left.isEmpty, "SIGTERM after \(moment): left in TMPDIR: \(left)")
+        }
+        #expect(moments.count == 20)
+    }
+
+    /// `XDS.main` blocks the terminating signals first, and gives the caller's mask back to a command that does
+    /// not handle them: `xds decode` waiting for its input, started with nothing blocked, still ends by SIGTERM.
+    @Test func aCommandThatDoesNotHandleSignalsStaysKillable() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.path(of: "xds"))
+        process.arguments = ["decode"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        // Foundation's Process passes the spawning thread's signal mask on, and the test runner's threads may
+        // block SIGTERM: start it from a thread with an empty mask, as a shell would.
+        let started = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var empty = sigset_t()
+            sigemptyset(&empty)
+            pthread_sigmask(SIG_SETMASK, &empty, nil)
+            try? process.run()
+            started.signal()
+        }
+        thread.start()
+        started.wait()
+        try #require(process.processIdentifier > 0, "xds did not start")
+        defer { try? input.fileHandleForWriting.close() }
+        usleep(500_000)
+        kill(process.processIdentifier, SIGTERM)
+        var waited = 0
+        while Self.isRunning(process.processIdentifier) && waited < 200 {
+            usleep(50_000)
+            waited += 1
+        }
+        if Self.isRunning(process.processIdentifier) {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("xds decode did not end by SIGTERM within 10 s")
+        }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM)
     }
 }

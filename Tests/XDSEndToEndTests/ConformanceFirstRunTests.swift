@@ -18,6 +18,9 @@ import Testing
         #expect(run.stderrText.contains("FAIL adapter:"))
         #expect(run.stderrText.contains("has no known-failure list yet"))
         #expect(run.stderrText.contains("--write-known-failures adapter-known.txt"))
+        // Each line of the note on a line of its own, not joined with escaped line breaks.
+        #expect(!run.stderrText.contains("counts\\x0Aas unexpected"))
+        #expect(run.stderrText.split(separator: "\n").contains { $0.hasPrefix("as unexpected.") })
     }
 
     @Test func theVersionOfACommandAdapterIsAskedAndRecorded() throws {

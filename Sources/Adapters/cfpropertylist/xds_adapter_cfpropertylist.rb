@@ -7,7 +7,9 @@
 # library (NoMethodError, TypeError, ...) is a crash (exit 70), and so are SystemStackError and NoMemoryError.
 # Values as the library returns them: null comes back as the bare Integer 0, a set as nil, strings as the raw
 # bytes of the file (shown as text when they are valid UTF-8; otherwise tagged JSON cannot express them).
-# Printing stops after 1,000,000 nodes: {"type":"too-large","value":"N"}, exit 0.
+# Printing stops after 1,000,000 nodes: {"type":"too-large","value":"N"}, exit 0; a value tagged JSON cannot
+# carry (a key that is not a string, a string that is not UTF-8, an object of a class with no tagged form) is
+# {"type":"unrepresentable","value":"REASON"}, exit 0.
 #
 #   ruby xds_adapter_cfpropertylist.rb decode|encode|capabilities|version   (exit 0 accepted, 1 rejected, 64 usage)
 
@@ -172,7 +174,7 @@ def run(argv)
       JSON.generate({ 'type' => 'too-large', 'value' => e.nodes.to_s })
     rescue Unexpressible => e
       warn "accepted, with #{e.message} (tagged JSON cannot express it)"
-      leaf('string', "<accepted: #{e.message}, not expressible in tagged JSON>")
+      leaf('unrepresentable', "CFPropertyList returned #{e.message}")
     end
     $stdout.binmode.write(text)
   when ['encode']

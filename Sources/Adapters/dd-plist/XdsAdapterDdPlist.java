@@ -5,7 +5,8 @@
 // UnsupportedEncodingException (the checked exceptions parse declares) and, for encode, IOException. Any other
 // Throwable escaping the library (ArrayIndexOutOfBoundsException, NullPointerException, ...) is a crash (exit 70),
 // and so are StackOverflowError and OutOfMemoryError. Printing stops after 1,000,000 nodes:
-// {"type":"too-large","value":"N"}, exit 0.
+// {"type":"too-large","value":"N"}, exit 0; an object of a class tagged JSON has no form for is
+// {"type":"unrepresentable","value":"REASON"}, exit 0.
 import com.dd.plist.BinaryPropertyListParser;
 import com.dd.plist.BinaryPropertyListWriter;
 import com.dd.plist.NSArray;
@@ -109,9 +110,19 @@ public final class XdsAdapterDdPlist {
         } catch (TooLarge error) {
             System.err.println("accepted; the value has more than " + NODE_BOUND + " nodes");
             text = "{\"type\":\"too-large\",\"value\":\"" + error.nodes + "\"}";
+        } catch (Unrepresentable error) {
+            System.err.println("accepted, with " + error.getMessage() + " (tagged JSON cannot express it)");
+            text = leaf("unrepresentable", error.getMessage());
         }
         System.out.write(text.getBytes(StandardCharsets.UTF_8), 0, text.getBytes(StandardCharsets.UTF_8).length);
         return 0;
+    }
+
+    /** An accepted value tagged JSON cannot carry; the message says which, in words. */
+    static final class Unrepresentable extends Exception {
+        Unrepresentable(String reason) {
+            super(reason);
+        }
     }
 
     static final class TooLarge extends Exception {
@@ -123,7 +134,7 @@ public final class XdsAdapterDdPlist {
     }
 
     /** Tagged JSON of dd-plist's tree, iteratively (a String item is literal text). */
-    static String tagged(NSObject root) throws TooLarge {
+    static String tagged(NSObject root) throws TooLarge, Unrepresentable {
         StringBuilder out = new StringBuilder();
         Deque<Object> stack = new ArrayDeque<>();
         stack.push(new Object[] {root});
@@ -170,8 +181,7 @@ public final class XdsAdapterDdPlist {
             } else if (value instanceof UID) {
                 out.append(leaf("uid", new BigInteger(1, ((UID) value).getBytes()).toString()));
             } else {
-                out.append(leaf("string", "<accepted: a " + value.getClass().getSimpleName()
-                        + ", not expressible in tagged JSON>"));
+                throw new Unrepresentable("dd-plist returned an object of class " + value.getClass().getSimpleName());
             }
             for (int index = pending.size() - 1; index >= 0; index--) stack.push(pending.get(index));
         }

@@ -9,7 +9,8 @@
 // read-attribute / write-attribute do what the original XDSDocumentSourceAttribute does, on Linux's
 // user.x-document-source: getxattr (following symlinks), parse, keep the four keys whose values are NSStrings;
 // write the fields as a binary plist with setxattr. Printing stops after 1,000,000 nodes with
-// {"type":"too-large","value":"N"}, exit 0.
+// {"type":"too-large","value":"N"}, exit 0; a value tagged JSON cannot carry (a dictionary key that is not a
+// string, an object of a class with no tagged form) is {"type":"unrepresentable","value":"REASON"}, exit 0.
 #import <Foundation/Foundation.h>
 #include <math.h>
 #include <stdio.h>
@@ -106,7 +107,14 @@ static NSString *dateText(double seconds) {
     return text;
 }
 
-// Tagged JSON of GNUstep's objects, iteratively; nil past the bound (*nodes says how many were counted).
+// The whole output for an accepted value tagged JSON cannot carry; `reason` says which, in words.
+static NSString *unrepresentable(NSString *reason) {
+    fprintf(stderr, "accepted, with %s (tagged JSON cannot express it)\n", [reason UTF8String]);
+    return leaf(@"unrepresentable", reason);
+}
+
+// Tagged JSON of GNUstep's objects, iteratively; nil past the bound (*nodes says how many were counted); the
+// `unrepresentable` marker alone at a value tagged JSON cannot carry.
 static NSString *tagged(id root, long *nodes) {
     NSMutableString *out = [NSMutableString string];
     NSMutableArray *stack = [NSMutableArray arrayWithObject:[NSArray arrayWithObject:root]];
@@ -134,8 +142,8 @@ static NSString *tagged(id root, long *nodes) {
             NSUInteger index = 0;
             for (id key in value) {
                 if (![key isKindOfClass:[NSString class]]) {
-                    return leaf(@"string", [NSString stringWithFormat:
-                        @"<accepted: a dictionary key of class %@, not expressible in tagged JSON>", [key class]]);
+                    return unrepresentable([NSString stringWithFormat:
+                        @"GNUstep returned a dictionary key of class %@", [key class]]);
                 }
                 [pending addObject:[NSString stringWithFormat:@"%@%@:", index++ > 0 ? @"," : @"", jsonString(key)]];
                 [pending addObject:[NSArray arrayWithObject:[value objectForKey:key]]];
@@ -161,8 +169,8 @@ static NSString *tagged(id root, long *nodes) {
                 [out appendString:leaf(@"integer", [NSString stringWithFormat:@"%lld", [value longLongValue]])];
             }
         } else {
-            return leaf(@"string", [NSString stringWithFormat:
-                @"<accepted: an object of class %@, not expressible in tagged JSON>", [value class]]);
+            return unrepresentable([NSString stringWithFormat:
+                @"GNUstep returned an object of class %@", [value class]]);
         }
         for (NSInteger index = (NSInteger)[pending count] - 1; index >= 0; index--) {
             [stack addObject:[pending objectAtIndex:(NSUInteger)index]];

@@ -9,7 +9,8 @@ encode. This module turns the library's value into tagged JSON exactly as the li
   NODE_BOUND nodes it stops and prints {"type":"too-large","value":"N"} (accepted; too large to print),
   so shared references (and self-containing values) never explode;
 - a value tagged JSON cannot express (a non-string dictionary key, a type the protocol lacks) is printed as
-  one string leaf saying so, with exit 0: the library accepted the input, and the acceptance is the verdict;
+  {"type":"unrepresentable","value":"REASON"} (Docs/tagged-json.md), with exit 0: the library accepted the
+  input, and the acceptance is the verdict;
 - a documented rejection exits 1; RecursionError (the interpreter's stack guard) and MemoryError are
   crashes (exit 70); any other exception escaping the library is also a crash (exit 70), because the
   library does not document it as its way to reject input.
@@ -270,7 +271,7 @@ def run(argv, *, version, decode, classify, rejections, encode=None, make=None, 
                 text = json.dumps({"type": "too-large", "value": str(error.nodes)}, separators=(",", ":"))
             except Unexpressible as error:
                 sys.stderr.write("accepted, with %s (tagged JSON cannot express it)\n" % error)
-                text = leaf("string", "<accepted: %s, not expressible in tagged JSON>" % error)
+                text = leaf("unrepresentable", "the library returned %s" % error)
             stdout.write(text.encode("utf-8"))
         else:
             try:

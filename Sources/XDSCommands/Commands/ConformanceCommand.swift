@@ -5,6 +5,8 @@ import Foundation
 /// `xds conformance`: runs the conformance vectors against built-in implementations and adapters.
 enum ConformanceCommand: Command {
     static let name = "conformance"
+    /// SIGINT, SIGTERM, SIGHUP: ChildContainment.contain(), first thing in ConformanceRun.
+    static let handlesTerminatingSignals = true
     static let abstract = "Runs the conformance vectors against implementations"
     static let help = """
         OVERVIEW: Runs the conformance vectors against implementations.

@@ -32,15 +32,13 @@ struct ConformanceRun {
             Console.printError("Error: vectors: \(error)")
             return .ioError
         }
-        guard let workDirectory = RunEnvironment.makeWorkDirectory() else {
+        // Made and registered, and later removed and unregistered, as single steps: a signal in between would
+        // leave it behind.
+        guard let workDirectory = ChildContainment.makeRegisteredDirectory(RunEnvironment.makeWorkDirectory) else {
             Console.printError("Error: cannot create a temporary directory")
             return .ioError
         }
-        ChildContainment.register(directory: workDirectory)
-        defer {
-            try? FileManager.default.removeItem(atPath: workDirectory)
-            ChildContainment.unregister(directory: workDirectory)
-        }
+        defer { ChildContainment.removeRegistered(directory: workDirectory) }
         var filesystem = RunEnvironment.filesystem(of: workDirectory)
         if !RunEnvironment.supportsUserXattrs(workDirectory) {
             filesystem += " (no user xattrs: attribute cases cannot be set up)"
@@ -127,12 +125,7 @@ struct ConformanceRun {
                 try Console.writeOut(ConformanceOutput.json(report) + [10])
             } else {
                 // Implementation names come from the command line and adapters: each line escaped.
-                let summary = ConformanceSummary.text(report)
-                for line in summary.split(separator: "\n", omittingEmptySubsequences: false)
-                    .dropLast(summary.hasSuffix("\n") ? 1 : 0)
-                {
-                    try Console.printLine(String(line))
-                }
+                for line in ConformanceSummary.lines(report) { try Console.printLine(line) }
             }
         } catch {
             throw CommandError(error)
@@ -145,8 +138,10 @@ struct ConformanceRun {
         }
         for line in result.failureLines { Console.printError(line) }
         for check in result.checks where !check.check.isClean && withoutList.contains(check.name) {
-            Console.printError(
-                FirstRunHint.lines(implementation: check.name, adapter: options.adapter).joined(separator: "\n"))
+            // One message per line: a joined text would print its line breaks escaped, as `\x0A`.
+            for line in FirstRunHint.lines(implementation: check.name, adapter: options.adapter) {
+                Console.printError(line)
+            }
         }
         if status == .success && result.failed { status = .rejected }
         return status

@@ -6,6 +6,8 @@ import Foundation
 /// `xds fs-probe`: Measures extended-attribute limits on mounted filesystems.
 enum FSProbeCommand: Command {
     static let name = "fs-probe"
+    /// SIGINT, SIGTERM, SIGHUP: InterruptGuard, installed before the first probe.
+    static let handlesTerminatingSignals = true
     static let abstract = "Measures extended-attribute limits on mounted filesystems"
     static let help = """
         OVERVIEW: Measures extended-attribute limits on mounted filesystems.

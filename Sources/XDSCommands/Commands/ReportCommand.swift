@@ -76,12 +76,7 @@ enum ReportCommand: Command {
         }
         if parsed.has("--summary") {
             // The report is input like any other: each line of the summary escaped.
-            let summary = ConformanceSummary.text(report)
-            for line in summary.split(separator: "\n", omittingEmptySubsequences: false)
-                .dropLast(summary.hasSuffix("\n") ? 1 : 0)
-            {
-                try printLine(String(line))
-            }
+            for line in ConformanceSummary.lines(report) { try printLine(line) }
         }
         for path in written { Console.printError("wrote \(path)") }
         return .success

@@ -3,7 +3,8 @@
 // decode = plist::Value::from_reader(bytes) (format detection as the crate does it); encode =
 // Value::to_writer_binary. Rejection: the crate's Err(plist::Error), its only way to refuse input. A panic
 // (exit 101) or a stack overflow (SIGABRT) is the crate crashing. Printing stops after 1,000,000 nodes:
-// {"type":"too-large","value":"N"}, exit 0.
+// {"type":"too-large","value":"N"}, exit 0; a value kind tagged JSON has no form for (the crate's Value is
+// non-exhaustive) is {"type":"unrepresentable","value":"REASON"}, exit 0.
 use plist::{Dictionary, Integer, Uid, Value};
 use std::io::{Cursor, Read, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -53,11 +54,23 @@ fn decode(bytes: Vec<u8>) -> i32 {
     let mut out = String::new();
     match tagged(&value, &mut out) {
         Ok(()) => emit(out.into_bytes()),
-        Err(nodes) => {
+        Err(Unprintable::TooLarge(nodes)) => {
             eprintln!("accepted; the value has more than {} nodes", NODE_BOUND);
             emit(format!("{{\"type\":\"too-large\",\"value\":\"{}\"}}", nodes).into_bytes())
         }
+        Err(Unprintable::Unrepresentable(reason)) => {
+            eprintln!("accepted, with {} (tagged JSON cannot express it)", reason);
+            emit(leaf("unrepresentable", &reason).into_bytes())
+        }
     }
+}
+
+/// Why an accepted value is not printed as tagged JSON.
+enum Unprintable {
+    /// More than NODE_BOUND nodes: the count when printing stopped.
+    TooLarge(u64),
+    /// A value tagged JSON cannot carry, in words.
+    Unrepresentable(String),
 }
 
 enum Item<'a> {
@@ -65,8 +78,8 @@ enum Item<'a> {
     Text(String),
 }
 
-/// Tagged JSON of `root`, iteratively; Err(nodes) past the bound.
-fn tagged(root: &Value, out: &mut String) -> Result<(), u64> {
+/// Tagged JSON of `root`, iteratively; Err past the bound or at a value tagged JSON cannot carry.
+fn tagged(root: &Value, out: &mut String) -> Result<(), Unprintable> {
     let mut stack = vec![Item::Value(root)];
     let mut nodes: u64 = 0;
     while let Some(item) = stack.pop() {
@@ -79,7 +92,7 @@ fn tagged(root: &Value, out: &mut String) -> Result<(), u64> {
         };
         nodes += 1;
         if nodes > NODE_BOUND {
-            return Err(nodes);
+            return Err(Unprintable::TooLarge(nodes));
         }
         let mut pending: Vec<Item> = Vec::new();
         match value {
@@ -109,7 +122,7 @@ fn tagged(root: &Value, out: &mut String) -> Result<(), u64> {
             Value::Integer(integer) => out.push_str(&leaf("integer", &integer.to_string())),
             Value::String(text) => out.push_str(&leaf("string", text)),
             Value::Uid(uid) => out.push_str(&leaf("uid", &uid.get().to_string())),
-            _ => out.push_str(&leaf("string", "<accepted: a value kind tagged JSON cannot express>")),
+            _ => return Err(Unprintable::Unrepresentable(format!("the crate returned a value of a kind tagged JSON has no form for: {:?}", value))),
         }
         stack.extend(pending.into_iter().rev());
     }
