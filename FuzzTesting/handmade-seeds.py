@@ -15,6 +15,13 @@
 #       string read 17.2 MB of payload, past the 16 MiB budget, from 16,651 bytes. The budget is at least
 #       2^24 bytes and aliases cost 4 bytes each, so the input needs more than 2^14 bytes.
 #
+# And one a mutation could reach but the corpus has not yet:
+#
+#   handmade-materialised-size.bplist  bplist.object.materialised-size: 16 levels of arrays that hold the
+#       next level twice, ending in one 3,000-byte ASCII string: 2^17 values (inside the expansion
+#       bound) that would materialise 2^16 copies of the string, 196 MB past the 64 MiB bound, from
+#       3,126 bytes (within -max_len).
+#
 # Campaigns cut seeds at -max_len (the prefix fails the trailer checks quickly); `make fuzz-coverage`
 # and `xds-fuzz-replay --errors` read them whole.
 import os
@@ -50,11 +57,26 @@ def payload_budget():
     return body + b"".join(struct.pack(">H", o) for o in offsets) + trailer(2, 2, len(offsets), 0, table)
 
 
+def materialised_size():
+    levels, length = 16, 3000
+    # Object i (0...15) is an array holding object i+1 twice; object 16 is the string.
+    arrays = [bytes([0xA2, i + 1, i + 1]) for i in range(levels)]
+    string = bytes([0x5F, 0x11]) + struct.pack(">H", length) + b"a" * length
+    body = b"bplist00"
+    offsets = []
+    for item in arrays + [string]:
+        offsets.append(len(body))
+        body += item
+    table = len(body)
+    return body + b"".join(struct.pack(">H", o) for o in offsets) + trailer(2, 1, len(offsets), 0, table)
+
+
 def main():
     into = sys.argv[1]
     os.makedirs(into, exist_ok=True)
     for name, data in (("handmade-element-budget.bplist", element_budget()),
-                       ("handmade-payload-budget.bplist", payload_budget())):
+                       ("handmade-payload-budget.bplist", payload_budget()),
+                       ("handmade-materialised-size.bplist", materialised_size())):
         with open(os.path.join(into, name), "wb") as handle:
             handle.write(data)
 
