@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LibplistBridge", targets: ["LibplistBridge"]),
         // The fuzz oracles, for the FuzzTesting package (which depends on this one by path).
         .library(name: "FuzzCommon", targets: ["FuzzCommon"]),
+        .library(name: "AdapterOutputOracle", targets: ["AdapterOutputOracle"]),
     ],
     targets: [
         // The bplist00 codec: stdlib only.
@@ -127,11 +128,14 @@ let package = Package(
         // The fuzz oracles, shared by the libFuzzer targets (FuzzTesting/) and the regression replay.
         .target(
             name: "FuzzCommon",
-            dependencies: [
-                "BinaryPlist", "DocumentSource", "Icons", "LibplistBridge", "TaggedJSON", "ConformanceModel",
-                "ConformanceRunner", "ChildProcess", "SeededRandom",
-            ],
+            dependencies: ["BinaryPlist", "DocumentSource", "Icons", "LibplistBridge", "TaggedJSON", "SeededRandom"],
             path: "FuzzTesting/Sources/FuzzCommon"),
+        // The adapter-output oracle on its own: the runner it links is instrumented code no other target
+        // runs, and libFuzzer scans every instrumented counter of a binary after each input.
+        .target(
+            name: "AdapterOutputOracle",
+            dependencies: ["FuzzCommon", "ConformanceModel", "ConformanceRunner", "ChildProcess"],
+            path: "FuzzTesting/Sources/AdapterOutputOracle"),
         // Replays Vectors/*/regressions/ through the fuzz oracles in a release build (make test).
         .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon", "BinaryPlist"]),
 
@@ -184,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "FuzzCommonTests",
             dependencies: [
-                "FuzzCommon", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel", "ConformanceRunner",
+                "FuzzCommon", "AdapterOutputOracle", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel", "ConformanceRunner",
                 "ChildProcess", "TestSupport",
             ]),
         .testTarget(

@@ -24,7 +24,9 @@ else
     # "Cannot export local symbol" noise.
     SWIFTFLAGS="-Xswiftc -parse-as-library -Xswiftc -use-ld=lld --sanitize=fuzzer"
     if [ "$SANITIZER" = coverage ]; then
-        SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping"
+        # The profile gives lines and regions; libFuzzer's own edge counters (-print_coverage=1) give the
+        # control-flow edges, which Swift's coverage mapping lacks (it has no branch regions).
+        SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping -Xswiftc -sanitize=fuzzer"
     else
         SWIFTFLAGS="$SWIFTFLAGS -Xswiftc -sanitize=fuzzer,$SANITIZER"
     fi

@@ -33,6 +33,8 @@ let package = Package(
             ]),
         .executableTarget(name: "FuzzTaggedJSON", dependencies: [fuzzCommon]),
         .executableTarget(name: "FuzzAppInfoParser", dependencies: [fuzzCommon]),
-        .executableTarget(name: "FuzzAdapterOutput", dependencies: [fuzzCommon]),
+        .executableTarget(
+            name: "FuzzAdapterOutput",
+            dependencies: [fuzzCommon, .product(name: "AdapterOutputOracle", package: parentIdentity)]),
     ]
 )

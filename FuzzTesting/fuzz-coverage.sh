@@ -4,9 +4,10 @@
 # Builds every target with -profile-generate -profile-coverage-mapping (debug, in its own scratch
 # directory FuzzTesting/.build-coverage so the sanitizer build stays incremental), runs each once
 # over its seed corpus (FuzzTesting/seed-corpus/<target>/ plus the vector seeds: what every campaign
-# starts from), merges the profiles and renders Reports/fuzz-coverage.md and .html: line and branch
-# coverage per source file of BinaryPlist, DocumentSource, Icons and TaggedJSON with the uncovered
-# lines named, and the Docs/codec.md decoding rules whose rejection no corpus input reaches.
+# starts from), merges the profiles and renders Reports/fuzz-coverage.md and .html: line, branch (the
+# control-flow edges libFuzzer counts) and region coverage per source file of BinaryPlist,
+# DocumentSource, Icons and TaggedJSON with the uncovered lines named, and the Docs/codec.md decoding
+# rules whose rejection no corpus input reaches.
 set -euo pipefail
 FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export FUZZ_ROOT
@@ -18,7 +19,7 @@ export SWIFT_BACKTRACE=enable=no
 bin_dir=$(dirname "$(command -v swift)")
 out=$FUZZ_ROOT/FuzzTesting/.build-coverage/out
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+[ -n "${FUZZ_COVERAGE_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 
 OUT=$out SRC=$(dirname "$FUZZ_ROOT") SANITIZER=coverage FUZZ_CONFIGURATIONS=debug \
     FUZZ_SCRATCH=$FUZZ_ROOT/FuzzTesting/.build-coverage .clusterfuzzlite/build.sh
@@ -26,10 +27,12 @@ OUT=$out SRC=$(dirname "$FUZZ_ROOT") SANITIZER=coverage FUZZ_CONFIGURATIONS=debu
 objects=()
 for target in $(fuzz_targets); do
     fuzz_seeds "$target" "$work/corpus/$target"
-    # -runs=0: every corpus input once, nothing new. A crashing input would stop the run, so the
-    # corpus must be clean (make fuzz keeps it so).
+    # -runs=0: every corpus input once, nothing new, each file whole (no -max_len: a campaign cuts inputs
+    # at 4096 bytes, but the hand-built seeds and some vectors are longer). -print_coverage=1: the edges
+    # of every instrumented function, covered or not, with the lines of the uncovered ones. A crashing
+    # input would stop the run, so the corpus must be clean (make fuzz keeps it so).
     LLVM_PROFILE_FILE="$work/profiles/$target-%p.profraw" XDS_FUZZ_MUTATOR=0 \
-        "$out/${target}_debug" -runs=0 -max_len="$(fuzz_max_len "$target")" -timeout=10 -rss_limit_mb=2048 \
+        "$out/${target}_debug" -runs=0 -print_coverage=1 -timeout=30 -rss_limit_mb=4096 \
         "$work/corpus/$target" >"$work/$target.log" 2>&1 || {
         echo "fuzz-coverage: $target did not run its corpus cleanly:" >&2
         tail -n 5 "$work/$target.log" >&2
@@ -54,4 +57,6 @@ for target in FuzzPlistRoundTrip FuzzPlistDifferential FuzzAttribute; do
     find "$work/corpus/$target" -type f -print0 | xargs -0 -r "$replay" --errors
 done | sort | uniq -c | sort -rn >"$work/errors.txt"
 
-python3 FuzzTesting/fuzz-coverage.py "$work/summary.json" "$work/lines.txt" "$work/errors.txt" Docs/codec.md Reports
+cat "$work"/*.log | grep -aE '^(COVERED_FUNC|UNCOVERED_FUNC|  UNCOVERED_PC|== )' >"$work/edges.txt" || true
+LLVM_BIN_DIR=$bin_dir python3 FuzzTesting/fuzz-coverage.py "$work/summary.json" "$work/lines.txt" "$work/errors.txt" \
+    Docs/codec.md Reports "$work/edges.txt" "$out"/*_debug

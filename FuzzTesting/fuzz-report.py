@@ -93,6 +93,28 @@ def main():
         lines.append("| %s | %s | %d | %d | %.0f | %d | %d | %d | %d | %d | %d | %s |" % (
             t["target"], t.get("configuration", ""), t["seconds"], t["jobs"], t["cpu_seconds"], t["execs"],
             t["execs_per_sec"], t["execs_per_cpu_sec"], t["edges"], t["features"], t["corpus"], t.get("result", "")))
+    goal = 30000
+    slow = [t["target"] for t in targets if t["execs_per_cpu_sec"] < goal]
+    lines += ["", "Campaign size: %.2f CPU-hours of fuzzing (%s one CPU-hour). Speed: %d of %d targets at %d execs per "
+              "CPU second or more%s." % (
+                  report["cpu_seconds"] / 3600, "at least" if report["cpu_seconds"] >= 3600 else "short of",
+                  len(targets) - len(slow), len(targets), goal,
+                  "; below: " + ", ".join(slow) if slow else "")]
+    speed = os.path.join(artifacts, "speed.txt")
+    if os.path.exists(speed):
+        with open(speed, encoding="utf-8") as handle:
+            text = handle.read().splitlines()
+        header = text[0].lstrip("# ") if text and text[0].startswith("#") else ""
+        rows = [line.split() for line in text if line.strip() and not line.startswith("#")]
+        lines += ["", "## Speed on a fixed workload", "",
+                  "Measured by `make fuzz-speed` (`FuzzTesting/fuzz-speed.sh`, %s): each target alone, from its seed "
+                  "corpus, a fixed number of executions; CPU seconds are the process's own, so the rate is what one "
+                  "idle core gives. Load average before and after each run shown." % header, "",
+                  "| target | execs | CPU s | execs/CPU-s | ≥ %d | load |" % goal, "|---|---:|---:|---:|---|---|"]
+        for row in rows:
+            if len(row) >= 7:
+                lines.append("| %s | %s | %s | %s | %s | %s–%s |" % (
+                    row[0], row[2], row[3], row[4], "yes" if int(row[4]) >= goal else "no", row[5], row[6]))
     if os.environ.get("FUZZ_REPORT_NOTE"):
         lines += ["", os.environ["FUZZ_REPORT_NOTE"]]
     compare = os.path.join(artifacts, "mutator-compare.txt")

@@ -28,9 +28,9 @@ fuzz_max_len() {
 }
 
 # Writes a target's seed corpus into directory $2 (with a third argument: the vector inputs only): the committed minimized corpus
-# (FuzzTesting/seed-corpus/<target>/, where the last long campaign ended) and the vector inputs of
-# the areas it reads. appInfo inputs get each option byte in front (scale 1-3 × legacy/recommended,
-# see IconFuzzOptions); adapter-output inputs are exit-0 results of a decode or an encode case (AdapterOutputCheck).
+# (FuzzTesting/seed-corpus/<target>/, where the last long campaign ended), the vector inputs of
+# the areas it reads and, for the bplist targets, the hand-built seeds of FuzzTesting/handmade-seeds.py.
+# appInfo inputs get each option byte in front (scale 1-3 × legacy/recommended, see IconFuzzOptions); adapter-output inputs are exit-0 results of a decode or an encode case (AdapterOutputCheck).
 fuzz_seeds() {
     local target=$1 into=$2 vectors_only=${3:-} file name option
     mkdir -p "$into"
@@ -85,6 +85,8 @@ fuzz_seeds() {
                 name=${file#"$FUZZ_ROOT/Vectors/"}
                 cp "$file" "$into/${name//\//-}"
             done
+            # The rules no input within -max_len can reach (handmade-seeds.py says why), built by hand.
+            python3 "$FUZZ_ROOT/FuzzTesting/handmade-seeds.py" "$into"
             ;;
     esac
 }

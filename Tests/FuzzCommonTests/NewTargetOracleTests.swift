@@ -7,6 +7,7 @@ import Foundation
 import Icons
 import Testing
 
+@testable import AdapterOutputOracle
 @testable import FuzzCommon
 
 @Suite struct NewTargetOracleTests {

@@ -42,6 +42,29 @@ import Testing
         #expect(OracleWorkScreen().skipReason(Self.arrays(chain)) == nil)
     }
 
+    /// A root array of `uses` references to one ASCII string of `length` bytes (2-byte refs and offsets).
+    static func sharedString(length: Int, uses: Int) -> [UInt8] {
+        var bytes = Array("bplist00".utf8) + [0xAF, 0x11, UInt8(uses >> 8), UInt8(uses & 0xFF)]
+        for _ in 0..<uses { bytes += [0, 1] }
+        let string = bytes.count
+        bytes += [0x5F, 0x11, UInt8(length >> 8), UInt8(length & 0xFF)] + [UInt8](repeating: 0x61, count: length)
+        let table = bytes.count
+        bytes += [0, 8, UInt8(string >> 8), UInt8(string & 0xFF)]
+        bytes += [0, 0, 0, 0, 0, 0, 2, 2] + [0, 0, 0, 0, 0, 0, 0, 2] + [UInt8](repeating: 0, count: 8)
+        bytes += [0, 0, 0, 0, 0, 0, UInt8(table >> 8), UInt8(table & 0xFF)]
+        return bytes
+    }
+
+    @Test func payloadCopiedPerUseBeyondTheBoundIsSkipped() {
+        // 300 uses of 4,000 bytes: 1.2 MB that libplist would copy, from 4.6 KB.
+        #expect(OracleWorkScreen().skipReason(Self.sharedString(length: 4000, uses: 300)) == .payload)
+        #expect(OracleWorkScreen().skipReason(Self.sharedString(length: 4000, uses: 200)) == nil)
+        // A count past the end is libplist's to reject: it copies nothing, so it runs.
+        var truncated = Self.sharedString(length: 4000, uses: 300)
+        truncated[8 + 4 + 600 + 2] = 0xFF
+        #expect(OracleWorkScreen().skipReason(truncated) == nil)
+    }
+
     @Test func cycleIsSkipped() {
         #expect(OracleWorkScreen().skipReason(Self.arrays([[1], [0]])) == .cycle)
     }

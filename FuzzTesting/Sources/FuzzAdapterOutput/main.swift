@@ -1,5 +1,6 @@
 // FuzzTesting/Sources/FuzzAdapterOutput/main.swift - libFuzzer target: an adapter's exit status, stdout and stderr → the judge's grade
 
+import AdapterOutputOracle
 import FuzzCommon
 
 @_cdecl("LLVMFuzzerTestOneInput")

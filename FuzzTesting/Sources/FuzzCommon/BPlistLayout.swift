@@ -47,13 +47,19 @@ struct BPlistLayout: Hashable, Sendable {
             Int(table) + Int(count) * offsetSize <= t
         else { return nil }
         let offsets = (0..<Int(count)).map { Int(Self.bigEndian(bytes, Int(table) + $0 * offsetSize, offsetSize)) }
-        guard offsets.allSatisfy({ (8..<Int(table)).contains($0) }), Set(offsets).count == offsets.count else {
-            return nil
+        guard offsets.allSatisfy({ (8..<Int(table)).contains($0) }) else { return nil }
+        // Each object ends where the next one (in file order) starts: one sort, not a search per object.
+        let byOffset = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var ends = [Int](repeating: Int(table), count: offsets.count)
+        for (position, index) in byOffset.enumerated().dropLast() {
+            let next = offsets[byOffset[position + 1]]
+            guard next != offsets[index] else { return nil }
+            ends[index] = next
         }
-        let sorted = offsets.sorted()
         var objects: [Object] = []
-        for offset in offsets {
-            let end = sorted.first(where: { $0 > offset }) ?? Int(table)
+        objects.reserveCapacity(offsets.count)
+        for (index, offset) in offsets.enumerated() {
+            let end = ends[index]
             let marker = bytes[offset]
             let kind = marker >> 4
             guard kind == 0xA || kind == 0xC || kind == 0xD else {
@@ -101,12 +107,12 @@ struct BPlistLayout: Hashable, Sendable {
                     out.append(0x10 | UInt8(power))
                     out += Self.bigEndianBytes(UInt64(n), width: 1 << power)
                 }
-                for ref in refs { out += Self.bigEndianBytes(UInt64(ref), width: refSize) }
+                for ref in refs { Self.appendBigEndian(UInt64(ref), width: refSize, to: &out) }
             }
         }
         let table = out.count
         let width = offsetSize ?? Self.width(for: UInt64(max(table, 1)))
-        for offset in offsets { out += Self.bigEndianBytes(UInt64(offset), width: width) }
+        for offset in offsets { Self.appendBigEndian(UInt64(offset), width: width, to: &out) }
         out += gap
         out += trailerPrefix.prefix(6) + [UInt8](repeating: 0, count: max(0, 6 - trailerPrefix.count))
         out.append(UInt8(truncatingIfNeeded: width))
@@ -126,6 +132,14 @@ struct BPlistLayout: Hashable, Sendable {
         var value: UInt64 = 0
         for i in start..<(start + width) { value = value << 8 | UInt64(bytes[i]) }
         return value
+    }
+
+    /// Appends `value` in `width` big-endian bytes (as `bigEndianBytes`, without an array per call).
+    static func appendBigEndian(_ value: UInt64, width: Int, to out: inout [UInt8]) {
+        for i in 0..<width {
+            let shift = 8 * (width - 1 - i)
+            out.append(shift >= 64 ? 0 : UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
     }
 
     /// `value` in `width` big-endian bytes: wider than 8 gets leading zeros, narrower keeps the low bytes.

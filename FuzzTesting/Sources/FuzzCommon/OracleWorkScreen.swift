@@ -16,6 +16,10 @@ public struct OracleWorkScreen: Sendable {
         case depth
         /// More materialised nodes than `maximumNodes`.
         case expansion
+        /// More string and data bytes materialised (per use) than `maximumPayloadBytes`: libplist copies
+        /// a payload for every reference and every offset-table entry naming it, and has no budget, while
+        /// the reference rejects aliased entries past 16 MiB (`bplist.object.payload-budget`).
+        case payload
         /// A dictionary key is a UTF-16 string holding U+0000: libplist 2.2 then aborts
         /// (`assert(length == strlen(*val))` in `plist_get_key_val`) when the dictionary is read.
         case nulInUTF16Key = "nul-in-utf16-key"
@@ -25,6 +29,9 @@ public struct OracleWorkScreen: Sendable {
     public var maximumDepth = 512
     /// Materialised nodes beyond this are left to the reference.
     public var maximumNodes = 20_000
+    /// Materialised string and data bytes beyond this are left to the reference (below the reference's
+    /// payload budget of 16 MiB, so every input that budget rejects is screened).
+    public var maximumPayloadBytes = 1 << 20
 
     /// Creates a screen with the default bounds.
     public init() {}
@@ -165,6 +172,20 @@ public struct OracleWorkScreen: Sendable {
             return (marker, p, count)
         }
 
+        /// The bytes libplist copies for a data (0x4), ASCII (0x5) or UTF-16 (0x6) object whose payload of
+        /// `count` units starts at `start`: 0 for other objects and for a payload that runs past the input
+        /// (libplist rejects that without copying).
+        func payloadBytes(marker: UInt8, start: Int, count: UInt64) -> Int {
+            let unit: UInt64
+            switch marker >> 4 {
+            case 0x4, 0x5: unit = 1
+            case 0x6: unit = 2
+            default: return 0
+            }
+            guard count <= UInt64(bytes.count), start + Int(count * unit) <= bytes.count else { return 0 }
+            return Int(count * unit)
+        }
+
         /// Whether object `index` is a UTF-16 string (marker 0x6n) with a U+0000 unit.
         func isUTF16StringWithNUL(_ index: Int) -> Bool {
             guard index < objectCount, let (marker, start, count) = header(of: index), marker >> 4 == 0x6,
@@ -193,6 +214,7 @@ public struct OracleWorkScreen: Sendable {
         var state: [UInt8]
         var nodes: [Int]
         var heights: [Int]
+        var payloads: [Int]
 
         init(layout: Layout, screen: OracleWorkScreen) {
             self.layout = layout
@@ -200,41 +222,50 @@ public struct OracleWorkScreen: Sendable {
             state = [UInt8](repeating: 0, count: layout.objectCount)
             nodes = [Int](repeating: 0, count: layout.objectCount)
             heights = [Int](repeating: 0, count: layout.objectCount)
+            payloads = [Int](repeating: 0, count: layout.objectCount)
         }
 
         /// Visits `index` found at `depth` (the root is at depth 1).
-        mutating func visit(_ index: Int, depth: Int) -> (nodes: Int, height: Int, skip: Skip?) {
-            guard index < layout.objectCount else { return (1, 1, nil) }
+        mutating func visit(_ index: Int, depth: Int) -> (nodes: Int, height: Int, payload: Int, skip: Skip?) {
+            guard index < layout.objectCount else { return (1, 1, 0, nil) }
             switch state[index] {
             case 1:
-                return (0, 0, .cycle)
+                return (0, 0, 0, .cycle)
             case 2:
                 let height = heights[index]
-                return depth + height - 1 > screen.maximumDepth ? (0, 0, .depth) : (nodes[index], height, nil)
+                return depth + height - 1 > screen.maximumDepth
+                    ? (0, 0, 0, .depth) : (nodes[index], height, payloads[index], nil)
             default:
                 break
             }
-            guard depth <= screen.maximumDepth else { return (0, 0, .depth) }
+            guard depth <= screen.maximumDepth else { return (0, 0, 0, .depth) }
             state[index] = 1
             var total = 1
             var height = 1
+            let header = layout.header(of: index)
+            var payload = header.map { layout.payloadBytes(marker: $0.marker, start: $0.payload, count: $0.count) } ?? 0
             let children = layout.children(of: index)
-            if let (marker, _, _) = layout.header(of: index), marker >> 4 == 0xD,
+            if let (marker, _, _) = header, marker >> 4 == 0xD,
                 children.prefix(children.count / 2).contains(where: layout.isUTF16StringWithNUL)
             {
-                return (0, 0, .nulInUTF16Key)
+                return (0, 0, 0, .nulInUTF16Key)
             }
             for child in children {
                 let visited = visit(child, depth: depth + 1)
-                if let skip = visited.skip { return (0, 0, skip) }
+                if let skip = visited.skip { return (0, 0, 0, skip) }
                 total += visited.nodes
+                payload += visited.payload
                 height = max(height, visited.height + 1)
-                if total > screen.maximumNodes { return (0, 0, .expansion) }
+                if total > screen.maximumNodes { return (0, 0, 0, .expansion) }
+                if payload > screen.maximumPayloadBytes { return (0, 0, 0, .payload) }
             }
+            if payload > screen.maximumPayloadBytes { return (0, 0, 0, .payload) }
             state[index] = 2
             nodes[index] = total
             heights[index] = height
-            return (total, height, nil)
+            payloads[index] = payload
+            return (total, height, payload, nil)
         }
+
     }
 }

@@ -5,7 +5,10 @@ import BinaryPlist
 /// The round-trip oracle over the reference codec.
 ///
 /// Accepted input: its value must encode, the encoding must decode (strictly) to an equal value,
-/// and encoding that value again must give the same bytes (the encoder is canonical).
+/// and encoding that value again must give the same bytes (the encoder is canonical). A value whose
+/// shared containers expand it beyond `AmplificationBound.values(forInputOf:)` is round-tripped cut to
+/// the deepest level that fits (`AmplificationBound`), so the oracle's work stays proportional to the
+/// input: the encoder writes a shared container once per use, megabytes for a few hundred bytes.
 /// Rejected input: the error's offset must lie inside the input (the end counts, for truncation)
 /// and its category must be a decoding category, not the attribute's `schema`.
 public enum PlistRoundTripCheck {
@@ -25,9 +28,9 @@ public enum PlistRoundTripCheck {
     /// Runs the oracle on one document with the given rules.
     /// - Throws: `FuzzFinding` when an invariant breaks.
     public static func check(_ document: [UInt8], rules: DecodingRules) throws(FuzzFinding) {
-        let value: PropertyListValue
+        let decoded: PropertyListValue
         do {
-            value = try BPlistDecoder.decode(document, rules: rules)
+            decoded = try BPlistDecoder.decode(document, rules: rules)
         } catch {
             guard (0...document.count).contains(error.offset) else {
                 throw FuzzFinding(target, "error offset lies inside the input", "\(error) for \(document.count) bytes")
@@ -37,6 +40,7 @@ public enum PlistRoundTripCheck {
             }
             return
         }
+        let value = AmplificationBound.bounded(decoded, to: AmplificationBound.values(forInputOf: document.count)).value
         let encoded = BPlistEncoder.encode(value)
         let again: PropertyListValue
         do {

@@ -74,7 +74,11 @@ enum IconLoadingCheck {
     }
 
     /// appInfo.json as `xds icon` receives it: a parse error or an oversize body is "no icon" in
-    /// both profiles; the recommended profile never raises; an icon is an https URL.
+    /// both profiles; the recommended profile never raises and chooses only https URLs.
+    ///
+    /// Parsed once per profile: `select(json:)` is that parse followed by `select(appInfo:)` (the
+    /// base URL is usable), so only a rejected body goes through the bytes entry point, where the
+    /// oracle checks that it gives no icon. Half the JSON work of calling both per input.
     static func checkAppInfo(_ bytes: [UInt8], scale: Int) throws(FuzzFinding) {
         let base = "https://example.com/app/appInfo.json"
         for profile in IconProfile.allCases {
@@ -82,11 +86,17 @@ enum IconLoadingCheck {
             let parsed = Result { () throws(AppInfoError) -> AppInfo in
                 try AppInfo.parse(bytes, acceptTrailingCommas: profile == .legacy)
             }
-            let selection = IconSelector.select(json: bytes, scale: scale, appInfoURL: base, profile: profile)
-            if case .failure = parsed, case .none(.appInfoRejected) = selection {
+            let selection: IconSelection
+            switch parsed {
+            case .failure(let error):
+                let selection = IconSelector.select(json: bytes, scale: scale, appInfoURL: base, profile: profile)
+                guard case .none(.appInfoRejected) = selection else {
+                    throw FuzzFinding(
+                        target, "a rejected appInfo.json gives no icon", "\(profile): \(selection), \(error)")
+                }
                 continue
-            } else if case .failure(let error) = parsed {
-                throw FuzzFinding(target, "a rejected appInfo.json gives no icon", "\(profile): \(selection), \(error)")
+            case .success(let info):
+                selection = IconSelector.select(appInfo: info, scale: scale, appInfoURL: base, profile: profile)
             }
             switch selection {
             case .originalRaises where profile == .recommended:

@@ -1,8 +1,9 @@
-// FuzzTesting/Sources/FuzzCommon/AdapterOutputCheck.swift - Oracle: the runner's reading of what an adapter prints
+// FuzzTesting/Sources/AdapterOutputOracle/AdapterOutputCheck.swift - Oracle: the runner's reading of what an adapter prints
 
 import ChildProcess
 import ConformanceModel
 import ConformanceRunner
+import FuzzCommon
 
 /// The judge's oracle: an adapter's exit status, stdout and stderr are untrusted input.
 ///

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# FuzzTesting/fuzz-speed.sh - Execs per CPU second of every target on a fixed workload (make fuzz-speed).
+#
+#   FuzzTesting/fuzz-speed.sh [RUNS] [TARGET…]
+#
+# Builds the targets (release + ASan, incrementally, as fuzz.sh does); each then runs alone, one process,
+# from its seed corpus (what fuzz_seeds writes) for RUNS executions (default 100000; the seed corpus
+# counts) with -seed=1, under nice. CPU time is the process's own rusage, so the rate is what one
+# idle core gives whatever else the machine runs; the load average before and after is printed with it.
+# Writes FuzzTesting/artifacts/speed.txt (one line per target), which fuzz-report.py renders.
+set -euo pipefail
+FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export FUZZ_ROOT
+cd "$FUZZ_ROOT"
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
+# shellcheck source=targets.sh
+. FuzzTesting/targets.sh
+out=$FUZZ_ROOT/FuzzTesting/.build/out
+
+OUT=$out SRC=$(dirname "$FUZZ_ROOT") SANITIZER=address FUZZ_CONFIGURATIONS=release .clusterfuzzlite/build.sh >/dev/null
+runs=${1:-100000}
+shift || true
+targets=${*:-$(fuzz_targets | tr '\n' ' ')}
+results=$FUZZ_ROOT/FuzzTesting/artifacts/speed.txt
+mkdir -p "$(dirname "$results")"
+{
+    echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), release + ASan, -seed=1, one process per target"
+    echo "# target runs execs cpu_seconds execs_per_cpu_second load_before load_after"
+} >"$results"
+for target in $targets; do
+    work=$(mktemp -d)
+    fuzz_seeds "$target" "$work/corpus"
+    before=$(cut -d' ' -f1 /proc/loadavg)
+    (cd "$work" && nice -n "${FUZZ_NICE:-10}" /usr/bin/time -f '%U %S' -o "$work/cpu" \
+        "$out/${target}_release" -seed=1 -runs="$runs" -max_len="$(fuzz_max_len "$target")" -timeout=10 \
+        -rss_limit_mb=2048 -dict="$FUZZ_ROOT/FuzzTesting/$(fuzz_dict "$target")" -print_final_stats=1 \
+        -close_fd_mask=3 "$work/corpus" >"$work/log" 2>&1) || {
+        echo "$target did not run cleanly:" >&2
+        tail -n 5 "$work/log" >&2
+        rm -rf "$work"
+        exit 1
+    }
+    execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$work/log")
+    cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/cpu")
+    rate=$(awk -v e="$execs" -v c="$cpu" 'BEGIN { printf "%d", (c > 0 ? e / c : 0) }')
+    line="$target $runs $execs $cpu $rate $before $(cut -d' ' -f1 /proc/loadavg)"
+    echo "$line" >>"$results"
+    printf '%-22s %8s execs %7s CPU s %7s execs/CPU-s\n' "$target" "$execs" "$cpu" "$rate"
+    rm -rf "$work"
+done
