@@ -30,7 +30,7 @@ import Testing
 
     @Test func everyValueOfAnUnsharedEncodingFitsItsBound() {
         // Every reference costs a byte, so an encoding without shared containers never needs a cut.
-        let value = PropertyListValue.array((0..<500).map { .array([.integer(Int128($0)), .string("s\($0)")]) })
+        let value = PropertyListValue.array((0..<500).map { .array([.integer(Int64($0)), .string("s\($0)")]) })
         let bytes = BPlistEncoder.encode(value)
         #expect(!AmplificationBound.bounded(value, to: AmplificationBound.values(forInputOf: bytes.count)).cut)
     }
