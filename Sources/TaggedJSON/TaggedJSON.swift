@@ -34,22 +34,29 @@ public enum TaggedJSON {
     /// Parses tagged JSON text into a value.
     /// - Throws: `TaggedJSONError` naming the JSON path of the first bad value.
     public static func decode(_ bytes: [UInt8]) throws(TaggedJSONError) -> PropertyListValue {
-        try value(of: JSONReader.parse(bytes), path: "$")
+        try value(of: JSONReader.parse(bytes), path: "$", depth: 0)
     }
 
-    private static func value(of node: JSONNode, path: String) throws(TaggedJSONError) -> PropertyListValue {
+    /// Containers may nest as deep as a strict decoder reads (512 levels, the root at level 1): deeper
+    /// text is refused here, or `xds encode` would write bytes that `xds decode` rejects.
+    public static let maximumDepth = DecodingRules.strict.maximumDepth
+
+    /// `depth`: the containers around `node`.
+    private static func value(of node: JSONNode, path: String, depth: Int) throws(TaggedJSONError) -> PropertyListValue {
         switch node {
         case .array(let elements):
+            try checkDepth(depth, path: path)
             var values: [PropertyListValue] = []
             values.reserveCapacity(elements.count)
             for (index, element) in elements.enumerated() {
-                values.append(try value(of: element, path: "\(path)[\(index)]"))
+                values.append(try value(of: element, path: "\(path)[\(index)]", depth: depth + 1))
             }
             return .array(values)
         case .object(let members):
             if let typeMember = members.first(where: { $0.key == "type" }), case .string(let type) = typeMember.value {
-                return try leaf(type: type, members: members, path: path)
+                return try leaf(type: type, members: members, path: path, depth: depth)
             }
+            try checkDepth(depth, path: path)
             var entries: [String: PropertyListValue] = [:]
             entries.reserveCapacity(members.count)
             for (key, member) in members {
@@ -57,7 +64,7 @@ public enum TaggedJSON {
                 guard entries[key] == nil else {
                     throw TaggedJSONError(path: memberPath, "key equals an earlier key (canonically equivalent)")
                 }
-                entries[key] = try value(of: member, path: memberPath)
+                entries[key] = try value(of: member, path: memberPath, depth: depth + 1)
             }
             return .dictionary(entries)
         default:
@@ -65,8 +72,15 @@ public enum TaggedJSON {
         }
     }
 
+    /// Refuses a container at `depth` (the containers around it) when a strict decoder would.
+    private static func checkDepth(_ depth: Int, path: String) throws(TaggedJSONError) {
+        guard depth < maximumDepth else {
+            throw TaggedJSONError(path: path, "containers nest deeper than \(maximumDepth) levels (a bplist reader's limit)")
+        }
+    }
+
     private static func leaf(
-        type: String, members: [(key: String, value: JSONNode)], path: String
+        type: String, members: [(key: String, value: JSONNode)], path: String, depth: Int
     ) throws(TaggedJSONError) -> PropertyListValue {
         let valuePath = path + ".value"
         guard members.count == 2, let member = members.first(where: { $0.key == "value" }) else {
@@ -76,7 +90,9 @@ public enum TaggedJSON {
             guard case .array(let elements) = member.value else {
                 throw TaggedJSONError(path: valuePath, "a set's value is a JSON array")
             }
-            guard case .array(let values) = try value(of: .array(elements), path: valuePath) else { return .set([]) }
+            guard case .array(let values) = try value(of: .array(elements), path: valuePath, depth: depth) else {
+                return .set([])
+            }
             return .set(values)
         }
         guard case .string(let text) = member.value else {

@@ -30,6 +30,14 @@ import Testing
         try TaggedJSONCheck.run(Array("[".utf8))
     }
 
+    /// The campaign of 2026-12-01 found 517 nested arrays accepted by the reader and encoded to a bplist
+    /// the strict decoder refuses (depth 513 at the root's 513th array); the reader now stops at 512.
+    @Test func nestingDeeperThanADecoderReadsIsRefusedOnTheWayIn() throws {
+        for depth in [512, 513, 517] {
+            try TaggedJSONCheck.run(Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
+        }
+    }
+
     @Test func everyAppInfoOfTheIconVectorsPassesTheOracle() throws {
         let documents = try Self.files("icons", suffix: ".appinfo")
         #expect(documents.count > 20)

@@ -107,3 +107,43 @@ import Testing
         }
     }
 }
+
+/// One depth limit both ways: what tagged JSON accepts, the strict decoder accepts once encoded.
+/// FuzzTaggedJSON found 517 nested arrays accepted and encoded to a bplist `xds decode` refused.
+@Suite struct TaggedJSONDepthTests {
+    private func nested(_ depth: Int, open: String = "[", close: String = "]") -> [UInt8] {
+        Array((String(repeating: open, count: depth) + String(repeating: close, count: depth)).utf8)
+    }
+
+    @Test func asDeepAsAStrictDecoderReadsIsAccepted() throws {
+        let value = try TaggedJSON.decode(nested(TaggedJSON.maximumDepth))
+        #expect(throws: Never.self) { try BPlistDecoder.decode(BPlistEncoder.encode(value)) }
+    }
+
+    @Test func oneLevelDeeperIsRefusedWithThePath() {
+        #expect(TaggedJSON.maximumDepth == 512)
+        do {
+            _ = try TaggedJSON.decode(nested(513))
+            Issue.record("513 nested arrays were accepted")
+        } catch {
+            #expect(error.path == "$" + String(repeating: "[0]", count: 512))
+            #expect(error.message.contains("deeper than 512"))
+        }
+    }
+
+    @Test func dictionariesAndSetsCountAsLevels() {
+        // 512 dictionaries around an empty one.
+        let dictionaries = Array(
+            (String(repeating: #"{"k":"#, count: 512) + "{}" + String(repeating: "}", count: 512)).utf8)
+        #expect(throws: TaggedJSONError.self) { try TaggedJSON.decode(dictionaries) }
+        let dictionariesAtTheLimit = Array(
+            (String(repeating: #"{"k":"#, count: 511) + "{}" + String(repeating: "}", count: 511)).utf8)
+        #expect(throws: Never.self) { try TaggedJSON.decode(dictionariesAtTheLimit) }
+        let sets = Array(
+            (String(repeating: #"{"type":"set","value":["#, count: 513) + String(repeating: "]}", count: 513)).utf8)
+        #expect(throws: TaggedJSONError.self) { try TaggedJSON.decode(sets) }
+        let setsAtTheLimit = Array(
+            (String(repeating: #"{"type":"set","value":["#, count: 512) + String(repeating: "]}", count: 512)).utf8)
+        #expect(throws: Never.self) { try TaggedJSON.decode(setsAtTheLimit) }
+    }
+}
