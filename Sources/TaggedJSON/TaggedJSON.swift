@@ -42,7 +42,8 @@ public enum TaggedJSON {
     public static let maximumDepth = DecodingRules.strict.maximumDepth
 
     /// `depth`: the containers around `node`.
-    private static func value(of node: JSONNode, path: String, depth: Int) throws(TaggedJSONError) -> PropertyListValue {
+    private static func value(of node: JSONNode, path: String, depth: Int) throws(TaggedJSONError) -> PropertyListValue
+    {
         switch node {
         case .array(let elements):
             try checkDepth(depth, path: path)
@@ -75,7 +76,8 @@ public enum TaggedJSON {
     /// Refuses a container at `depth` (the containers around it) when a strict decoder would.
     private static func checkDepth(_ depth: Int, path: String) throws(TaggedJSONError) {
         guard depth < maximumDepth else {
-            throw TaggedJSONError(path: path, "containers nest deeper than \(maximumDepth) levels (a bplist reader's limit)")
+            throw TaggedJSONError(
+                path: path, "containers nest deeper than \(maximumDepth) levels (a bplist reader's limit)")
         }
     }
 

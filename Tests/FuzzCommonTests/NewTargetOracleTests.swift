@@ -34,7 +34,8 @@ import Testing
     /// the strict decoder refuses (depth 513 at the root's 513th array); the reader now stops at 512.
     @Test func nestingDeeperThanADecoderReadsIsRefusedOnTheWayIn() throws {
         for depth in [512, 513, 517] {
-            try TaggedJSONCheck.run(Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
+            try TaggedJSONCheck.run(
+                Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
         }
     }
 
