@@ -77,20 +77,23 @@ extension BPlistDocument.Kind {
 }
 
 extension PropertyListValue {
-    /// `a string`, `an array`, … for messages (internal: the name is too generic to export).
-    var typeName: String {
+    /// `a string`, `an array`, … for messages (internal: the name is too generic to export); the names are
+    /// the document kinds' (`BPlistDocument.Kind.typeName`), one table for both forms.
+    var typeName: String { kind.typeName }
+
+    private var kind: BPlistDocument.Kind {
         switch self {
-        case .string: return "a string"
-        case .integer, .wideInteger: return "an integer"
-        case .real: return "a real"
-        case .bool: return "a boolean"
-        case .date: return "a date"
-        case .data: return "data"
-        case .uid: return "a UID"
-        case .array: return "an array"
-        case .set: return "a set"
-        case .dictionary: return "a dictionary"
-        case .null: return "null"
+        case .string: return .string
+        case .integer, .wideInteger: return .integer
+        case .real: return .real
+        case .bool: return .bool
+        case .date: return .date
+        case .data: return .data
+        case .uid: return .uid
+        case .array: return .array
+        case .set: return .set
+        case .dictionary: return .dictionary
+        case .null: return .null
         }
     }
 }
