@@ -4,8 +4,9 @@
 /// choices of the file (widths, order, trailer fields). The structure-aware mutator reads the
 /// reference encoder's output into this, changes the layout, and writes it back.
 ///
-/// Reading only understands well-formed files (what the encoder writes); writing can produce any
-/// layout, including ones the strict decoder rejects (that is the point).
+/// Reading takes any bytes and follows what has a plain layout (the encoder's output, and most
+/// layouts the mutator itself wrote); writing can produce any layout, including ones the strict
+/// decoder rejects (that is the point).
 struct BPlistLayout: Hashable, Sendable {
     /// One object: a leaf's bytes (marker and payload) or a container's kind nibble and references.
     enum Object: Hashable, Sendable {
@@ -33,7 +34,7 @@ struct BPlistLayout: Hashable, Sendable {
     var countDelta = 0
     var tableOffsetDelta = 0
 
-    /// Reads `bytes` written by a well-formed encoder. Returns `nil` for anything it cannot follow.
+    /// Reads `bytes`: any input, never trapping. Returns `nil` for anything it cannot follow.
     init?(_ bytes: [UInt8]) {
         guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return nil }
         let t = bytes.count - 32
@@ -43,10 +44,12 @@ struct BPlistLayout: Hashable, Sendable {
         let count = Self.bigEndian(bytes, t + 8, 8)
         let top = Self.bigEndian(bytes, t + 16, 8)
         let table = Self.bigEndian(bytes, t + 24, 8)
-        guard count > 0, count < 65_536, top < count, table < UInt64(t),
+        guard count > 0, count < 65_536, top < count, table > 8, table < UInt64(t),
             Int(table) + Int(count) * offsetSize <= t
         else { return nil }
-        let offsets = (0..<Int(count)).map { Int(Self.bigEndian(bytes, Int(table) + $0 * offsetSize, offsetSize)) }
+        let offsets = (0..<Int(count)).map {
+            Int(clamping: Self.bigEndian(bytes, Int(table) + $0 * offsetSize, offsetSize))
+        }
         guard offsets.allSatisfy({ (8..<Int(table)).contains($0) }) else { return nil }
         // Each object ends where the next one (in file order) starts: one sort, not a search per object.
         let byOffset = offsets.indices.sorted { offsets[$0] < offsets[$1] }
@@ -75,17 +78,20 @@ struct BPlistLayout: Hashable, Sendable {
                 n = Int(clamping: Self.bigEndian(bytes, p + 1, width))
                 p += 1 + width
             }
+            guard n <= (end - p) / (kind == 0xD ? 2 * refSize : refSize) else { return nil }
             let refCount = kind == 0xD ? n * 2 : n
-            guard refCount <= (end - p) / refSize else { return nil }
-            let refs = (0..<refCount).map { Int(Self.bigEndian(bytes, p + $0 * refSize, refSize)) }
+            let refs = (0..<refCount).map { Int(clamping: Self.bigEndian(bytes, p + $0 * refSize, refSize)) }
             guard refs.allSatisfy({ $0 < Int(count) }) else { return nil }
             objects.append(.container(kind: kind, refs: refs))
         }
+        // The file's own layout choices, so that mutations of it stack.
         self.objects = objects
         self.top = Int(top)
         self.refSize = refSize
-        self.offsetSize = nil
-        self.order = Array(0..<objects.count)
+        self.offsetSize = offsetSize == Self.width(for: UInt64(table)) ? nil : offsetSize
+        self.order = byOffset
+        self.gap = Array(bytes[(Int(table) + Int(count) * offsetSize)..<t])
+        self.trailerPrefix = Array(bytes[t..<(t + 6)])
     }
 
     /// The file this layout describes.
