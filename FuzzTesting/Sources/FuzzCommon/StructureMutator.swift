@@ -5,34 +5,46 @@ import SeededRandom
 
 /// The structure-aware mutator of the bplist targets (`LLVMFuzzerCustomMutator`).
 ///
-/// It keeps an option prefix (`DecoderFuzzOptions`) as it is, decodes the document with the lenient
-/// rules and, half of the time, mutates the value tree (replace a leaf by an edge value, copy a
-/// subtree elsewhere so the encoder shares it, drop an element, wrap or nest, change a key to a
-/// colliding or NUL-holding one); it re-encodes with the reference encoder and then, half of the
-/// time, changes the layout (reference and offset widths, long-form counts, object order, a reference
-/// redirected to another object, trailer fields, a gap before the trailer). Anything it cannot decode,
-/// one mutation in four, and anything longer than `maxSize` goes to libFuzzer's byte mutation.
-/// `XDS_FUZZ_MUTATOR=0` turns it off (plain libFuzzer, for comparing coverage).
+/// It keeps an option prefix (`DecoderFuzzOptions`) as it is. Half of the mutations are libFuzzer's
+/// own byte mutation. A quarter change the input's own layout (`BPlistLayout` reads any bytes it can
+/// follow): reference and offset widths, long-form counts, object order, a reference redirected to
+/// another object, trailer fields, a gap before the trailer; these stack on earlier layout changes and
+/// cost no decode or encode. The last quarter decode the document with the lenient rules, mutate the
+/// value tree (replace a leaf by an edge value, copy a subtree elsewhere so the encoder shares it, drop
+/// an element, wrap or nest, change a key to a colliding or NUL-holding one), re-encode with the
+/// reference encoder and, one time in four, change that layout too. A layout the reader cannot follow
+/// takes the decoding path; anything it cannot decode and anything longer than `maxSize` goes to
+/// libFuzzer's byte mutation. `XDS_FUZZ_MUTATOR=0` turns it off (plain libFuzzer, for comparing
+/// coverage).
 public enum StructureMutator {
     /// Mutates `input` into at most `maxSize` bytes.
     /// - Returns: the mutated input, or `nil` when libFuzzer's byte mutation should be used instead.
     public static func mutate(_ input: [UInt8], maxSize: Int, seed: UInt32) -> [UInt8]? {
         var random = SeededGenerator(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
-        guard random.next() % 4 != 0, let (_, document) = DecoderFuzzOptions.split(input) else { return nil }
+        let choice = random.next() % 8
+        guard choice >= 4, let (_, document) = DecoderFuzzOptions.split(input) else { return nil }
         let prefix = Array(input.prefix(input.count - document.count))
-        guard let value = try? BPlistDecoder.decode(document, rules: treeRules) else { return nil }
-        var tree = value
-        let mutatesTree = random.next() % 2 == 0
-        if mutatesTree {
-            tree = mutateTree(tree, &random)
-            var nodes = 0
-            count(tree, &nodes)
-            guard nodes <= maximumNodes else { return nil }
-        }
-        var bytes = BPlistEncoder.encode(tree)
-        if !mutatesTree || random.next() % 2 == 0, var layout = BPlistLayout(bytes) {
+        var bytes: [UInt8]
+        if choice < 6, var layout = BPlistLayout(document) {
+            // The input's own layout, changed again: layout mutations stack, and no decode or encode
+            // is paid for them.
             mutateLayout(&layout, &random)
             bytes = layout.bytes()
+        } else {
+            guard let value = try? BPlistDecoder.decode(document, rules: treeRules) else { return nil }
+            var tree = value
+            let mutatesTree = choice >= 6
+            if mutatesTree {
+                tree = mutateTree(tree, &random)
+                var nodes = 0
+                count(tree, &nodes)
+                guard nodes <= maximumNodes else { return nil }
+            }
+            bytes = BPlistEncoder.encode(tree)
+            if !mutatesTree || random.next() % 4 == 0, var layout = BPlistLayout(bytes) {
+                mutateLayout(&layout, &random)
+                bytes = layout.bytes()
+            }
         }
         let result = prefix + bytes
         guard result.count <= maxSize, result != input else { return nil }
