@@ -7,6 +7,7 @@
 #   make fuzz [FUZZ_SECONDS=60]      libFuzzer targets (release + ASan, -jobs on every core), each FUZZ_SECONDS
 #   make fuzz-long HOURS=N           an N-hour campaign over all targets; merges the corpus back, Reports/fuzz.*
 #   make fuzz-speed [RUNS=100000]    execs per CPU second of every target on a fixed workload
+#   make fuzz-mutator [MUTATOR_SECONDS=120]  structure-aware mutator vs plain libFuzzer, same time
 #   make fuzz-coverage               llvm-cov over the committed corpus → Reports/fuzz-coverage.{md,html}
 #   make fs                          real-filesystem matrix → Reports/filesystems.*
 #   make bench                       throughput vs libplist and Foundation in one run
@@ -15,6 +16,7 @@
 #   make lint | make format          swift-format
 SWIFT ?= swift
 FUZZ_SECONDS ?= 60
+MUTATOR_SECONDS ?= 120
 HOURS ?= 1
 IMPL ?=
 RELEASE_BIN = .build/release
@@ -24,7 +26,7 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps peers build build-debug test conformance matrix fuzz fuzz-report fuzz-long fuzz-speed fuzz-coverage fs bench vectors reports install lint format clean
+.PHONY: deps peers build build-debug test conformance matrix fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench vectors reports install lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
@@ -69,9 +71,14 @@ fuzz-report: deps
 # corpus back into FuzzTesting/seed-corpus/ (commit it) and writes Reports/fuzz.*.
 fuzz-long: deps
 	FuzzTesting/fuzz-speed.sh
+	FuzzTesting/mutator-compare.sh $(MUTATOR_SECONDS) FuzzPlistRoundTrip FuzzPlistDifferential FuzzAttribute
 	FUZZ_SECONDS=$$(awk -v h=$(HOURS) -v n=$$(ls -d FuzzTesting/Sources/Fuzz*/ | grep -vc FuzzCommon) \
 	    'BEGIN { printf "%d", h * 3600 / n }') \
 	    FUZZ_REPORT_COMMAND="make fuzz-long HOURS=$(HOURS)" FuzzTesting/fuzz.sh --report --merge
+
+# The structure-aware mutator against plain libFuzzer, side by side for MUTATOR_SECONDS each (fuzz-long runs it too).
+fuzz-mutator: deps
+	FuzzTesting/mutator-compare.sh $(MUTATOR_SECONDS) FuzzPlistRoundTrip FuzzPlistDifferential FuzzAttribute
 
 # Execs per CPU second of every target on a fixed workload (RUNS executions from the seed corpus) → FuzzTesting/artifacts/speed.txt.
 fuzz-speed: deps

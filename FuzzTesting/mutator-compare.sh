@@ -7,7 +7,7 @@
 # same nice level, one job each): XDS_FUZZ_MUTATOR=0 (plain libFuzzer) and 1 (StructureMutator). Writes
 # one row per run to FuzzTesting/artifacts/mutator-compare.txt (fuzz-report.py renders it into
 # Reports/fuzz.md): target, mutator, seconds, CPU seconds, execs, edges, features, corpus, findings.
-# Needs the binaries of a `make fuzz` build in FuzzTesting/.build/out.
+# Builds the targets first (release + ASan, incrementally, as fuzz.sh does).
 set -euo pipefail
 FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export FUZZ_ROOT SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
@@ -16,6 +16,8 @@ cd "$FUZZ_ROOT"
 . FuzzTesting/targets.sh
 seconds=$1
 shift
+OUT=$FUZZ_ROOT/FuzzTesting/.build/out SRC=$(dirname "$FUZZ_ROOT") SANITIZER=address FUZZ_CONFIGURATIONS=release \
+    .clusterfuzzlite/build.sh >/dev/null
 result=FuzzTesting/artifacts/mutator-compare.txt
 mkdir -p FuzzTesting/artifacts
 echo "# target mutator seconds cpu execs edges features corpus findings" >"$result"
