@@ -3,8 +3,10 @@
 #
 #   FuzzTesting/mutator-compare.sh SECONDS TARGET…
 #
-# For each bplist target, runs the release binary twice side by side (same seed corpus, same start,
-# same nice level, one job each): XDS_FUZZ_MUTATOR=0 (plain libFuzzer) and 1 (StructureMutator). Writes
+# For each bplist target, runs the release binary twice side by side (same seeds, same start, same nice
+# level, one job each): XDS_FUZZ_MUTATOR=0 (plain libFuzzer) and 1 (StructureMutator). Both start from
+# the vector inputs only, not the committed corpus: from a corpus where long campaigns already ended,
+# neither finds anything new in minutes and the comparison says nothing. Writes
 # one row per run to FuzzTesting/artifacts/mutator-compare.txt (fuzz-report.py renders it into
 # Reports/fuzz.md): target, mutator, seconds, CPU seconds, execs, edges, features, corpus, findings.
 # Builds the targets first (release + ASan, incrementally, as fuzz.sh does).
@@ -27,7 +29,7 @@ for target in "$@"; do
     for mutator in 0 1; do
         dir=$work/$target-$mutator
         mkdir -p "$dir/corpus"
-        fuzz_seeds "$target" "$dir/corpus"
+        fuzz_seeds "$target" "$dir/corpus" vectors-only
         (cd "$dir" && XDS_FUZZ_MUTATOR=$mutator nice -n "${FUZZ_NICE:-10}" /usr/bin/time -f '%U %S' -o "$dir/cpu" \
             "$FUZZ_ROOT/FuzzTesting/.build/out/${target}_release" -seed=7 -max_total_time="$seconds" \
             -max_len="$(fuzz_max_len "$target")" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
