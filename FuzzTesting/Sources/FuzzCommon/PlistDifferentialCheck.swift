@@ -79,25 +79,25 @@ public enum PlistDifferentialCheck {
         _ bytes: [UInt8], _ error: BPlistError, _ theirs: PropertyListValue
     ) throws(FuzzFinding) -> Set<KnownDivergence> {
         var used = Set<KnownDivergence>()
-        var notes = ["reference: \(error)"]
         if error.category == .trailer, let document = OracleWorkScreen.closingGapBeforeTrailer(bytes) {
             used.insert(.gapBeforeTrailer)
             let value: PropertyListValue
             do {
                 value = try BPlistDecoder.decode(document, rules: .strict)
-            } catch {
-                notes.append("with the gap before the trailer closed: \(error)")
-                return try explainRest(document, error, theirs, used, notes)
+            } catch let closedError {
+                return try explainRest(document, closedError, theirs, used, first: error)
             }
             return try agreeing(value, theirs, used)
         }
-        return try explainRest(bytes, error, theirs, used, notes)
+        return try explainRest(bytes, error, theirs, used, first: nil)
     }
 
     /// The explanations after the gap repair: offsets outside the object area, then the relaxations.
+    /// `first` is the reference's error before the gap was closed (`nil` when there was no gap); the
+    /// finding's text is built only when nothing explains the difference.
     private static func explainRest(
         _ document: [UInt8], _ error: BPlistError, _ theirs: PropertyListValue, _ used: Set<KnownDivergence>,
-        _ notes: [String]
+        first: BPlistError?
     ) throws(FuzzFinding) -> Set<KnownDivergence> {
         if let divergence = KnownDivergence.explaining(error, in: document) { return used.union([divergence]) }
         if let (value, relaxations) = KnownDivergence.relaxedReading(document) {
@@ -113,6 +113,10 @@ public enum PlistDifferentialCheck {
                 }
             }
         }
+        let notes =
+            if let first { ["reference: \(first)", "with the gap before the trailer closed: \(error)"] } else {
+                ["reference: \(error)"]
+            }
         throw FuzzFinding(target, "libplist accepts only what the reference accepts", notes.joined(separator: "; "))
     }
 
