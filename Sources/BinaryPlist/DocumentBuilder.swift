@@ -51,9 +51,9 @@ struct DocumentBuilder {
         let (floor, overflow) = rules.maximumExpandedCount.multipliedReportingOverflow(by: 64)
         self.sizeBudget = max(overflow ? Int.max : floor, 8 * view.count)
         self.payloadBudget = max(1 << 24, 4 * view.count)
-        // A bound from the trailer (DocumentSizing): one allocation, never a doubling that holds the
-        // old and the new buffer at once; only the words written become resident.
-        children.reserveCapacity(DocumentSizing.bound(layout))
+        // Ordinary files need about 3 words per object (an element each, a size per container); one
+        // reservation instead of doubling keeps the old and the new buffer from coexisting.
+        children.reserveCapacity(3 * trailer.numObjects)
     }
 
     /// The element lists, moved out (the builder keeps none): no second reference to retain and
