@@ -59,8 +59,9 @@ public enum BenchRendering {
         out +=
             "Wall-clock times per operation over the samples (each sample times a batch of operations), the CPU-time "
         out += "median, MB/s from the wall-clock median; "
-        out += "peak RSS is the worker process's high-water mark during the timed loop (reset after the inputs were "
-        out += "prepared), with the growth over the baseline in parentheses.\n\n"
+        out += "peak RSS is the worker process's high-water mark over the warm-up and the timed loop (reset after the "
+        out += "input was read; the meter allocates nothing until the last operation), with the growth over the "
+        out += "baseline in parentheses.\n\n"
         var all = MarkdownTable(
             headers: [
                 "workload", "op", "implementation", "min", "median", "max", "CPU median", "MB/s", "peak RSS", "vs ref",
