@@ -105,8 +105,8 @@ public enum ProcessRunner {
         for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
     }
 
-    /// posix_spawnp with the pipes on 0/1/2, a new process group, an empty signal mask, SIGPIPE, SIGINT, SIGTERM
-    /// and SIGHUP back to default.
+    /// posix_spawnp with the pipes on 0/1/2 and every other descriptor closed, a new process group, an empty
+    /// signal mask, SIGPIPE, SIGINT, SIGTERM and SIGHUP back to default.
     private static func spawn(
         _ argv: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32,
         directory: String?
@@ -120,6 +120,10 @@ public enum ProcessRunner {
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        // Nothing but 0/1/2: descriptors this process inherited without close-on-exec (a test runner's status
+        // socket, a shell's extra redirections) must not reach an untrusted adapter, which could hold them open
+        // or write to them.
+        if let addCloseFrom = Self.addCloseFrom { _ = addCloseFrom(&actions, 3) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -149,6 +153,11 @@ public enum ProcessRunner {
         defer { for pointer in cEnvironment { free(pointer) } }
         return status(posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment), pid)
     }
+
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift does not see without `_GNU_SOURCE`.
+    static let addCloseFrom: AddCloseFrom? = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
     private static func status(_ status: Int32, _ pid: pid_t) -> Result<pid_t, SpawnErrno> {
         return status == 0 ? .success(pid) : .failure(SpawnErrno(code: status))
