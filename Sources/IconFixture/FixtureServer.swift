@@ -80,6 +80,9 @@ public final class FixtureServer: @unchecked Sendable {
         logFile = ready.log
     }
 
+    /// The server's process id.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// Every request so far, in order.
     public func requests() -> [FixtureRequest] {
         guard let data = FileManager.default.contents(atPath: logFile) else { return [] }

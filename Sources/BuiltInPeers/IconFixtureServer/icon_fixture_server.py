@@ -176,6 +176,10 @@ def handler_for(fixture, scheme):
 
 
 def main():
+    # xds blocks SIGINT, SIGTERM and SIGHUP in every thread (it handles them itself) and the process that
+    # starts us keeps the spawning thread's mask: take it off before any thread starts, or SIGTERM
+    # could not stop us.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--routes", required=True)
     parser.add_argument("--workdir", required=True)
