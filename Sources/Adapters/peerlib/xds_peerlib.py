@@ -7,8 +7,9 @@ encode. This module turns the library's value into tagged JSON exactly as the li
 
 - the value is printed iteratively, counting one node per leaf and per container; after more than
   NODE_BOUND nodes it stops and prints {"type":"too-large","value":"N"} (accepted; too large to print),
-  so shared references (and self-containing values) never explode;
-- a value tagged JSON cannot express (a non-string dictionary key, a type the protocol lacks) is printed as
+  so shared references never explode;
+- a value tagged JSON cannot express (a non-string dictionary key, a value that contains itself, a type the
+  protocol lacks) is printed as
   {"type":"unrepresentable","value":"REASON"} (Docs/tagged-json.md), with exit 0: the library accepted the
   input, and the acceptance is the verdict;
 - a documented rejection exits 1; RecursionError (the interpreter's stack guard) and MemoryError are
@@ -118,7 +119,8 @@ def tagged_text(value, classify):
 
 
 def expansion_size(root, classify):
-    """How many nodes printing `root` would take, capped at NODE_BOUND + 1 (a cycle counts as over the bound).
+    """How many nodes printing `root` would take, capped at NODE_BOUND + 1; a value that contains itself raises
+    Unexpressible (no size describes it, and tagged JSON cannot carry it).
 
     Containers the library shares are counted once and remembered, so this costs the library's own object
     count, not the expansion: an adapter never spends the CPU limit finding out that a value is too large."""
@@ -141,7 +143,7 @@ def expansion_size(root, classify):
         elif key in memo:
             counts.append(memo[key])
         elif key in on_path:
-            counts.append(cap)
+            raise Unexpressible("a value that contains itself")
         else:
             items = node[1] if node[0] != "dict" else [item for _, item in node[1]]
             on_path.add(key)
