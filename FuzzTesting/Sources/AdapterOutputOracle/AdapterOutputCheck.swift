@@ -27,16 +27,18 @@ public enum AdapterOutputCheck {
         let result = CallResult(
             termination: termination(input[0], status: input[1]), stdout: Array(input[3..<(3 + stdoutCount)]),
             stderr: Array(input[(3 + stdoutCount)...]), stdoutTruncated: input[0] & 0x80 != 0)
-        let testCase = cases[Int(input[0] >> 3 & 0x3)]
+        let prepared = preparedCases[Int(input[0] >> 3 & 0x3)]
+        let testCase = prepared.testCase
         let graded = Judge(workDirectory: "/nonexistent-fuzz-workdir").run(
-            testCase, on: StubImplementation(result: result))
+            prepared, on: StubImplementation(result: result))
         if testCase.kind == .decode, testCase.vector.metadata.group == .valid, result.verdict != .accepted,
             graded.outcome == .pass
         {
             throw FuzzFinding(target, "a valid decode passes only when the adapter accepted", "\(graded)")
         }
         for (cell, text) in [("actual", graded.actual), ("diagnostics", graded.diagnostics)] {
-            if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }) {
+            // Byte by byte: in UTF-8 a byte below 0x20 is always that C0 control itself, never part of another scalar.
+            if text.utf8.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 }) {
                 throw FuzzFinding(target, "report cells hold no raw control characters", "\(cell): \(text)")
             }
             if text.utf8.count > 4 * 2048 + 4096 {
@@ -61,11 +63,11 @@ public enum AdapterOutputCheck {
 
     struct StubImplementation: Implementation {
         var result: CallResult
-        var info: ImplementationInfo {
-            ImplementationInfo(
-                name: "fuzz", title: "fuzz", version: "0", kind: "adapter", command: nil,
-                capabilities: AdapterCall.allCases.map(\.rawValue))
-        }
+        var info: ImplementationInfo { Self.info }
+        /// Every call: made once, not on every `supports` the judge asks.
+        static let info = ImplementationInfo(
+            name: "fuzz", title: "fuzz", version: "0", kind: "adapter", command: nil,
+            capabilities: AdapterCall.allCases.map(\.rawValue))
         func perform(_ request: AdapterRequest) -> CallResult { result }
     }
 
@@ -91,6 +93,9 @@ public enum AdapterOutputCheck {
             ConformanceCase(id: icons.metadata.id + "@scale=2", vector: icons, kind: .selectIcon(scale: 2)),
         ]
     }()
+
+    /// The cases as the runner grades them, prepared once for every input.
+    static let preparedCases = cases.map(PreparedCase.init)
 
     private static func vector(
         _ id: String, _ area: VectorArea, _ group: VectorGroup, _ input: [UInt8], _ expected: [UInt8]?,
