@@ -17,10 +17,17 @@ public struct Judge: Sendable {
 
     /// Runs `testCase` against `implementation` and grades it; `n/a` when the call is missing.
     public func run(_ testCase: ConformanceCase, on implementation: any Implementation) -> VectorResult {
+        run(PreparedCase(testCase), on: implementation)
+    }
+
+    /// Runs a prepared case against `implementation` and grades it: what depends on the case alone was worked out
+    /// when it was prepared.
+    public func run(_ prepared: PreparedCase, on implementation: any Implementation) -> VectorResult {
+        let testCase = prepared.testCase
         let metadata = testCase.vector.metadata
-        var grade = Grade(outcome: .notApplicable, expected: expectation(testCase), result: nil)
+        var grade = Grade(outcome: .notApplicable, expected: prepared.expected, result: nil)
         if implementation.supports(testCase.kind.call) {
-            grade = perform(testCase, on: implementation)
+            grade = perform(prepared, on: implementation)
         }
         let result = grade.result
         var actual = result.map { escapedText($0.stdout) } ?? ""
@@ -44,55 +51,24 @@ public struct Judge: Sendable {
         var note: String?
     }
 
-    private func perform(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
-        let vector = testCase.vector
-        switch testCase.kind {
+    private func perform(_ prepared: PreparedCase, on implementation: any Implementation) -> Grade {
+        let vector = prepared.testCase.vector
+        switch prepared.testCase.kind {
         case .decode:
             let result = implementation.perform(.decode(vector.input))
-            return gradeDecode(vector, result)
+            return gradeDecode(prepared, result)
         case .encode:
             let result = implementation.perform(.encode(vector.expected ?? []))
-            return gradeEncode(vector, result, canonical: false)
+            return gradeEncode(prepared, result, canonical: false)
         case .encodeCanonical:
             let result = implementation.perform(.encode(vector.expected ?? []))
-            return gradeEncode(vector, result, canonical: true)
+            return gradeEncode(prepared, result, canonical: true)
         case .readAttribute:
-            return readAttribute(testCase, on: implementation)
+            return readAttribute(prepared, on: implementation)
         case .writeAttribute:
-            return writeAttribute(testCase, on: implementation)
+            return writeAttribute(prepared, on: implementation)
         case .selectIcon(let scale):
-            return selectIcon(vector, scale: scale, on: implementation)
-        }
-    }
-
-    /// One line saying what the case expects.
-    func expectation(_ testCase: ConformanceCase) -> String {
-        let vector = testCase.vector
-        if vector.metadata.group == .implementationDefined || vector.metadata.level == .implementationDefined {
-            return "implementation-defined: accept or reject"
-        }
-        switch testCase.kind {
-        case .decode:
-            if let expected = vector.expected { return "accept: " + escapedText(expected, limit: 400) }
-            return "reject (\(vector.metadata.error?.rawValue ?? "invalid"))"
-        case .encode:
-            return "bplist decoding to " + escapedText(vector.expected ?? [], limit: 400)
-        case .encodeCanonical:
-            return "the canonical bytes: " + escapedText(vector.input, limit: 400)
-        case .readAttribute, .writeAttribute:
-            guard let expected = vector.expected, let parsed = AttributeVectorExpectation(expected) else {
-                return "reject"
-            }
-            guard let fields = parsed.fields else { return "reject (no attribute)" }
-            return "fields " + String(decoding: FieldObject.render(fields), as: UTF8.self)
-        case .selectIcon(let scale):
-            guard let expected = vector.expected.flatMap({ IconsVectorExpectation($0) }) else { return "unknown" }
-            switch expected.recommended[scale] {
-            case .icon(let url): return url
-            case .none?: return "no icon"
-            case .originalRaises: return "original raises"
-            case nil: return "unknown"
-            }
+            return selectIcon(prepared, scale: scale, on: implementation)
         }
     }
 
@@ -134,14 +110,9 @@ public struct Judge: Sendable {
         }
     }
 
-    private func gradeDecode(_ vector: Vector, _ result: CallResult) -> Grade {
-        let shouldAccept = mustAccept(vector)
-        let expectedText =
-            shouldAccept == nil
-            ? "implementation-defined: accept or reject"
-            : vector.expected.map { "accept: " + escapedText($0, limit: 400) }
-                ?? "reject (\(vector.metadata.error?.rawValue ?? "invalid"))"
-        return gradeVerdict(vector, shouldAccept: shouldAccept, result: result, expected: expectedText) {
+    private func gradeDecode(_ prepared: PreparedCase, _ result: CallResult) -> Grade {
+        let vector = prepared.testCase.vector
+        return gradeVerdict(vector, shouldAccept: mustAccept(vector), result: result, expected: prepared.expected) {
             switch AcceptedWithoutValue(result.stdout) {
             case .tooLarge(let nodes)?:
                 return (true, "accepted; the value is too large to print (stopped at \(nodes) nodes), not compared")
@@ -149,7 +120,7 @@ public struct Judge: Sendable {
                 return (false, "accepted a value tagged JSON cannot express: " + reason)
             case nil: break
             }
-            guard let expectedBytes = vector.expected, let expected = try? TaggedJSON.decode(expectedBytes) else {
+            guard let expected = prepared.expectedValue else {
                 return (false, "the vector's expected JSON does not parse")
             }
             do {
@@ -164,21 +135,18 @@ public struct Judge: Sendable {
     /// An encode case: the output must read back as the value; for the `#canonical` case, the right value in
     /// other bytes than the canonical ones the vector pins is `non-canonical`, a layout difference with its own
     /// outcome, so that a reader can tell it from a wrong value.
-    private func gradeEncode(_ vector: Vector, _ result: CallResult, canonical: Bool) -> Grade {
-        var grade = gradeValueOfEncode(vector, result, canonical: canonical)
-        if canonical && grade.outcome == .pass && result.stdout != vector.input {
+    private func gradeEncode(_ prepared: PreparedCase, _ result: CallResult, canonical: Bool) -> Grade {
+        var grade = gradeValueOfEncode(prepared, result)
+        if canonical && grade.outcome == .pass && result.stdout != prepared.testCase.vector.input {
             grade.outcome = .nonCanonical
             grade.note = "decodes to the expected value, but not the canonical bytes"
         }
         return grade
     }
 
-    private func gradeValueOfEncode(_ vector: Vector, _ result: CallResult, canonical: Bool) -> Grade {
-        gradeVerdict(
-            vector, shouldAccept: true, result: result,
-            expected: expectation(ConformanceCase(id: "", vector: vector, kind: canonical ? .encodeCanonical : .encode))
-        ) {
-            guard let expectedBytes = vector.expected, let expected = try? TaggedJSON.decode(expectedBytes) else {
+    private func gradeValueOfEncode(_ prepared: PreparedCase, _ result: CallResult) -> Grade {
+        gradeVerdict(prepared.testCase.vector, shouldAccept: true, result: result, expected: prepared.expected) {
+            guard let expected = prepared.expectedValue else {
                 return (false, "the vector's expected JSON does not parse")
             }
             let decoded: PropertyListValue

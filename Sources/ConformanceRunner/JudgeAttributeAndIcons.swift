@@ -12,10 +12,11 @@ import XAttr
 #endif
 
 extension Judge {
-    func readAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
+    func readAttribute(_ prepared: PreparedCase, on implementation: any Implementation) -> Grade {
+        let testCase = prepared.testCase
         let vector = testCase.vector
-        let expected = expectation(testCase)
-        let parsed = vector.expected.flatMap { AttributeVectorExpectation($0) }
+        let expected = prepared.expected
+        let parsed = prepared.attribute
         guard let file = makeTemporaryFile(testCase.id) else {
             return Grade(
                 outcome: .crash, expected: expected, result: nil, note: "runner: cannot create a temporary file")
@@ -41,10 +42,11 @@ extension Judge {
         }
     }
 
-    func writeAttribute(_ testCase: ConformanceCase, on implementation: any Implementation) -> Grade {
+    func writeAttribute(_ prepared: PreparedCase, on implementation: any Implementation) -> Grade {
+        let testCase = prepared.testCase
         let vector = testCase.vector
-        let expected = expectation(testCase)
-        guard let wanted = vector.expected.flatMap({ AttributeVectorExpectation($0) })?.fields else {
+        let expected = prepared.expected
+        guard let wanted = prepared.attribute?.fields else {
             return Grade(outcome: .notApplicable, expected: expected, result: nil)
         }
         guard let file = makeTemporaryFile(testCase.id) else {
@@ -79,9 +81,10 @@ extension Judge {
         }
     }
 
-    func selectIcon(_ vector: Vector, scale: Int, on implementation: any Implementation) -> Grade {
-        let expected = expectation(ConformanceCase(id: "", vector: vector, kind: .selectIcon(scale: scale)))
-        guard let expectations = vector.expected.flatMap({ IconsVectorExpectation($0) }),
+    func selectIcon(_ prepared: PreparedCase, scale: Int, on implementation: any Implementation) -> Grade {
+        let vector = prepared.testCase.vector
+        let expected = prepared.expected
+        guard let expectations = prepared.icons,
             let wanted = expectations.recommended[scale]
         else {
             return Grade(

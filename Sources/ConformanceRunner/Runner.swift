@@ -22,11 +22,13 @@ public struct Runner: Sendable {
         let work = implementations.indices.flatMap { implementation in cases.indices.map { (implementation, $0) } }
         let store = ResultStore(count: work.count)
         let judge = self.judge
+        // What grading needs from each case alone, worked out once rather than once per implementation.
+        let prepared = cases.map(PreparedCase.init)
         let threads = (0..<min(jobs, max(1, work.count))).map { _ in
             Thread {
                 while let index = store.claim() {
                     let (implementation, testCase) = work[index]
-                    let result = judge.run(cases[testCase], on: implementations[implementation])
+                    let result = judge.run(prepared[testCase], on: implementations[implementation])
                     let done = store.finish(index, result)
                     progress?(done, work.count)
                 }

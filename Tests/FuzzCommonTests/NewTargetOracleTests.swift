@@ -86,4 +86,29 @@ import Testing
         let stdout = Array(#"{"type":"str\u0000ing","value":""}"#.utf8) + [0x0A]
         try AdapterOutputCheck.run([0x00, 0x00, UInt8(stdout.count)] + stdout)
     }
+
+    /// The word-at-a-time control scan finds what a scan of every scalar finds, wherever the control sits.
+    @Test func rawControlScanMatchesTheScalarScan() {
+        func scalarScan(_ text: String) -> Bool {
+            text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }
+        }
+        let fillers = ["a", "é", "€", "😀", "\n", "\t", "\u{7F}", " "]
+        for length in 0..<20 {
+            for filler in fillers {
+                let plain = String(repeating: filler, count: length)
+                #expect(AdapterOutputCheck.containsRawControl(plain) == scalarScan(plain))
+                for position in 0...length {
+                    for control in [0x00, 0x01, 0x0D, 0x1B, 0x1F] {
+                        var scalars = Array(plain.unicodeScalars)
+                        scalars.insert(Unicode.Scalar(UInt8(control)), at: min(position, scalars.count))
+                        var text = ""
+                        text.unicodeScalars.append(contentsOf: scalars)
+                        if AdapterOutputCheck.containsRawControl(text) != true || !scalarScan(text) {
+                            Issue.record("control \(control) at \(position) of \(length) × \(filler) missed")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
