@@ -20,8 +20,11 @@ struct JSONPathTrail {
         var path = "$"
         for step in steps {
             switch step {
-            case .member(let key): path = JSONPath.member(path, key)
-            case .element(let index): path += "[\(index)]"
+            case .member(let key): JSONPath.appendMember(key, to: &path)
+            case .element(let index):
+                path += "["
+                path += String(index)
+                path += "]"
             }
         }
         return path

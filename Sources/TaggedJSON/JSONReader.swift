@@ -84,6 +84,8 @@ struct JSONReader {
     private mutating func object(depth: Int) throws(TaggedJSONError) -> JSONNode {
         index += 1
         var members: [(key: String, value: JSONNode)] = []
+        // A leaf's two members in one allocation.
+        members.reserveCapacity(2)
         var seen: Set<String> = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -198,14 +200,17 @@ struct JSONReader {
     private mutating func string() throws(TaggedJSONError) -> String {
         index += 1
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            index += 1
-        }
+        index = bytes.withUnsafeBufferPointer { JSONStringScan.endOfPlainRun(in: $0, from: start) }
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            guard let text = String(validating: bytes[start..<(index - 1)], as: UTF8.self) else {
+            let end = index - 1
+            // ASCII is valid UTF-8: decoding it cannot repair anything.
+            let ascii: String? = bytes.withUnsafeBufferPointer { buffer in
+                let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                return JSONStringScan.isASCII(run) ? String(decoding: run, as: UTF8.self) : nil
+            }
+            if let ascii { return ascii }
+            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
                 throw fail("string is not valid UTF-8")
             }
             return text
@@ -259,14 +264,21 @@ struct JSONReader {
 
 /// JSON path spelling: `$.name`, `$["odd key"]`, `$[3]`.
 enum JSONPath {
-    static func member(_ path: String, _ key: String) -> String {
+    /// Appends the step to member `key` to `path`.
+    static func appendMember(_ key: String, to path: inout String) {
         let isIdentifier =
             !key.isEmpty
             && key.utf8.enumerated().allSatisfy { position, byte in
                 (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
                     || (position > 0 && byte >= 0x30 && byte <= 0x39)
             }
-        if isIdentifier { return path + "." + key }
-        return path + "[" + String(decoding: JSONWriter.quoted(key), as: UTF8.self) + "]"
+        if isIdentifier {
+            path += "."
+            path += key
+        } else {
+            path += "["
+            path += String(decoding: JSONWriter.quoted(key), as: UTF8.self)
+            path += "]"
+        }
     }
 }

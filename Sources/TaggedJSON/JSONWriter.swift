@@ -2,6 +2,12 @@
 
 import BinaryPlist
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Renders tagged JSON: compact, object keys sorted by code point, leaves as `{"type":…,"value":…}`.
 enum JSONWriter {
     static func write(_ value: PropertyListValue, to out: inout [UInt8]) {
@@ -22,7 +28,7 @@ enum JSONWriter {
             out.append(UInt8(ascii: "}"))
         case .dictionary(let entries):
             out.append(UInt8(ascii: "{"))
-            let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let sorted = entries.sorted { precedesInUTF8($0.key, $1.key) }
             for (position, entry) in sorted.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 quote(entry.key, to: &out)
@@ -30,6 +36,22 @@ enum JSONWriter {
                 write(entry.value, to: &out)
             }
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s (code point order), compared with `memcmp`.
+    private static func precedesInUTF8(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { first in
+            b.withUTF8 { second in
+                let common = min(first.count, second.count)
+                if common > 0, let left = first.baseAddress, let right = second.baseAddress {
+                    let order = memcmp(left, right, common)
+                    if order != 0 { return order < 0 }
+                }
+                return first.count < second.count
+            }
         }
     }
 
@@ -70,23 +92,36 @@ enum JSONWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    /// Appends `text` as a JSON string literal (what `quoted` returns) to `out`.
+    /// Appends `text` as a JSON string literal (what `quoted` returns) to `out`: runs of bytes that need no
+    /// escape are copied whole.
     private static func quote(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): escape(0x22, to: &out)
-            case UInt8(ascii: "\\"): escape(0x5C, to: &out)
-            case 0x0A: escape(UInt8(ascii: "n"), to: &out)
-            case 0x0D: escape(UInt8(ascii: "r"), to: &out)
-            case 0x09: escape(UInt8(ascii: "t"), to: &out)
-            case 0..<0x20:
-                append(#"\u00"#, to: &out)
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let end = JSONStringScan.endOfPlainRun(in: utf8, from: index)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+                guard end < utf8.count else { break }
+                escapeByte(utf8[end], to: &out)
+                index = end + 1
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the escape of `byte`, one of `"`, `\` and the control characters.
+    private static func escapeByte(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): escape(0x22, to: &out)
+        case UInt8(ascii: "\\"): escape(0x5C, to: &out)
+        case 0x0A: escape(UInt8(ascii: "n"), to: &out)
+        case 0x0D: escape(UInt8(ascii: "r"), to: &out)
+        case 0x09: escape(UInt8(ascii: "t"), to: &out)
+        default:
+            append(#"\u00"#, to: &out)
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0xF)])
+        }
     }
 }
