@@ -3,7 +3,7 @@
 import BinaryPlist
 
 /// A parsed JSON value; object members keep their order (duplicates are rejected while parsing).
-indirect enum JSONNode {
+enum JSONNode: Sendable {
     case object([(key: String, value: JSONNode)])
     case array([JSONNode])
     case string(String)
@@ -17,61 +17,75 @@ struct JSONReader {
     /// Containers may nest this deep (a bplist holds 512 levels; a leaf adds one).
     static let maximumDepth = 1024
 
+    /// Objects with fewer members than this find a duplicate key by comparing with each earlier key (no set).
+    private static let linearKeyScanLimit = 16
+
     private let bytes: [UInt8]
     private var index = 0
+    /// The path of the value being read.
+    private var trail = JSONPathTrail()
 
     static func parse(_ bytes: [UInt8]) throws(TaggedJSONError) -> JSONNode {
         var reader = JSONReader(bytes: bytes)
         reader.skipSpace()
-        let node = try reader.value(path: "$", depth: 0)
+        let node = try reader.value(depth: 0)
         reader.skipSpace()
-        guard reader.index == bytes.count else { throw reader.fail("$", "text after the JSON value") }
+        guard reader.index == bytes.count else { throw reader.fail("text after the JSON value") }
         return node
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func fail(_ path: String, _ message: String) -> TaggedJSONError {
-        TaggedJSONError(path: path, "\(message) (byte \(index))")
+    /// An error at the path of the value being read.
+    private func fail(_ message: String) -> TaggedJSONError {
+        TaggedJSONError(path: trail.text, "\(message) (byte \(index))")
     }
 
     private mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
-    private mutating func expect(_ literal: String, path: String) throws(TaggedJSONError) {
-        for byte in literal.utf8 {
-            guard index < bytes.count, bytes[index] == byte else { throw fail(path, "invalid literal") }
+    private mutating func expect(_ literal: StaticString) throws(TaggedJSONError) {
+        let utf8 = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for byte in utf8 {
+            guard index < bytes.count, bytes[index] == byte else { throw fail("invalid literal") }
             index += 1
         }
     }
 
-    private mutating func value(path: String, depth: Int) throws(TaggedJSONError) -> JSONNode {
-        guard index < bytes.count else { throw fail(path, "JSON ends where a value was expected") }
+    private mutating func value(depth: Int) throws(TaggedJSONError) -> JSONNode {
+        guard index < bytes.count else { throw fail("JSON ends where a value was expected") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            guard depth < Self.maximumDepth else { throw fail(path, "nesting deeper than \(Self.maximumDepth)") }
-            return try object(path: path, depth: depth + 1)
+            guard depth < Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth)") }
+            return try object(depth: depth + 1)
         case UInt8(ascii: "["):
-            guard depth < Self.maximumDepth else { throw fail(path, "nesting deeper than \(Self.maximumDepth)") }
-            return try array(path: path, depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try string(path: path))
+            guard depth < Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth)") }
+            return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"):
-            try expect("true", path: path)
+            try expect("true")
             return .bool(true)
         case UInt8(ascii: "f"):
-            try expect("false", path: path)
+            try expect("false")
             return .bool(false)
         case UInt8(ascii: "n"):
-            try expect("null", path: path)
+            try expect("null")
             return .null
-        default: return .number(try number(path: path))
+        default: return .number(try number())
         }
     }
 
-    private mutating func object(path: String, depth: Int) throws(TaggedJSONError) -> JSONNode {
+    private mutating func object(depth: Int) throws(TaggedJSONError) -> JSONNode {
         index += 1
         var members: [(key: String, value: JSONNode)] = []
+        // A leaf's two members in one allocation.
+        members.reserveCapacity(2)
         var seen: Set<String> = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -81,29 +95,40 @@ struct JSONReader {
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw fail(path, "expected a string key")
+                throw fail("expected a string key")
             }
-            let key = try string(path: path)
-            let memberPath = JSONPath.member(path, key)
-            guard seen.insert(key).inserted else { throw fail(memberPath, "duplicate key") }
+            let key = try string()
+            trail.push(.member(key))
+            guard !Self.isDuplicate(key, in: members, seen: &seen) else { throw fail("duplicate key") }
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail(memberPath, "expected ':'") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipSpace()
-            members.append((key, try value(path: memberPath, depth: depth)))
+            members.append((key, try value(depth: depth)))
+            trail.pop()
             skipSpace()
-            guard index < bytes.count else { throw fail(path, "JSON ends inside an object") }
+            guard index < bytes.count else { throw fail("JSON ends inside an object") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            guard bytes[index] == UInt8(ascii: "}") else { throw fail(path, "expected ',' or '}'") }
+            guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
             index += 1
             return .object(members)
         }
     }
 
-    private mutating func array(path: String, depth: Int) throws(TaggedJSONError) -> JSONNode {
+    /// Whether `key` equals (as Swift strings: canonically equivalent) the key of an earlier member; a small
+    /// object compares with each, a large one keeps `seen`, filled with the earlier keys on first use.
+    private static func isDuplicate(
+        _ key: String, in members: [(key: String, value: JSONNode)], seen: inout Set<String>
+    ) -> Bool {
+        if members.count < linearKeyScanLimit { return members.contains { $0.key == key } }
+        if seen.isEmpty { seen = Set(members.lazy.map { $0.key }) }
+        return !seen.insert(key).inserted
+    }
+
+    private mutating func array(depth: Int) throws(TaggedJSONError) -> JSONNode {
         index += 1
         var elements: [JSONNode] = []
         skipSpace()
@@ -113,20 +138,22 @@ struct JSONReader {
         }
         while true {
             skipSpace()
-            elements.append(try value(path: "\(path)[\(elements.count)]", depth: depth))
+            trail.push(.element(elements.count))
+            elements.append(try value(depth: depth))
+            trail.pop()
             skipSpace()
-            guard index < bytes.count else { throw fail(path, "JSON ends inside an array") }
+            guard index < bytes.count else { throw fail("JSON ends inside an array") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            guard bytes[index] == UInt8(ascii: "]") else { throw fail(path, "expected ',' or ']'") }
+            guard bytes[index] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
             index += 1
             return .array(elements)
         }
     }
 
-    private mutating func number(path: String) throws(TaggedJSONError) -> String {
+    private mutating func number() throws(TaggedJSONError) -> String {
         let start = index
         func digits(_ reader: inout JSONReader) -> Int {
             let first = reader.index
@@ -136,23 +163,23 @@ struct JSONReader {
             return reader.index - first
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard digits(&self) > 0 else { throw fail(path, "invalid value") }
+        guard digits(&self) > 0 else { throw fail("invalid value") }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard digits(&self) > 0 else { throw fail(path, "invalid number") }
+            guard digits(&self) > 0 else { throw fail("invalid number") }
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 index += 1
             }
-            guard digits(&self) > 0 else { throw fail(path, "invalid number") }
+            guard digits(&self) > 0 else { throw fail("invalid number") }
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    private mutating func hex4(path: String) throws(TaggedJSONError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw fail(path, "truncated \\u escape") }
+    private mutating func hex4() throws(TaggedJSONError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -161,7 +188,7 @@ struct JSONReader {
             case 0x30...0x39: digit = byte - 0x30
             case 0x41...0x46: digit = byte - 0x41 + 10
             case 0x61...0x66: digit = byte - 0x61 + 10
-            default: throw fail(path, "invalid \\u escape")
+            default: throw fail("invalid \\u escape")
             }
             value = value << 4 | UInt32(digit)
             index += 1
@@ -169,24 +196,41 @@ struct JSONReader {
         return value
     }
 
-    private mutating func string(path: String) throws(TaggedJSONError) -> String {
+    /// A string literal; a run without escapes (the common case) becomes the string directly.
+    private mutating func string() throws(TaggedJSONError) -> String {
         index += 1
-        var utf8: [UInt8] = []
+        let start = index
+        index = bytes.withUnsafeBufferPointer { JSONStringScan.endOfPlainRun(in: $0, from: start) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            let end = index - 1
+            // ASCII is valid UTF-8: decoding it cannot repair anything.
+            let ascii: String? = bytes.withUnsafeBufferPointer { buffer in
+                let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                return JSONStringScan.isASCII(run) ? String(decoding: run, as: UTF8.self) : nil
+            }
+            if let ascii { return ascii }
+            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
+                throw fail("string is not valid UTF-8")
+            }
+            return text
+        }
+        var utf8 = Array(bytes[start..<index])
         while true {
-            guard index < bytes.count else { throw fail(path, "JSON ends inside a string") }
+            guard index < bytes.count else { throw fail("JSON ends inside a string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
                 break
             }
-            guard byte >= 0x20 else { throw fail(path, "control character in a string") }
+            guard byte >= 0x20 else { throw fail("control character in a string") }
             guard byte == UInt8(ascii: "\\") else {
                 utf8.append(byte)
                 index += 1
                 continue
             }
             index += 1
-            guard index < bytes.count else { throw fail(path, "JSON ends inside an escape") }
+            guard index < bytes.count else { throw fail("JSON ends inside an escape") }
             let escape = bytes[index]
             index += 1
             switch escape {
@@ -197,37 +241,44 @@ struct JSONReader {
             case UInt8(ascii: "r"): utf8.append(0x0D)
             case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = try hex4(path: path)
-                if scalar & 0xFC00 == 0xDC00 { throw fail(path, "unpaired surrogate escape") }
+                var scalar = try hex4()
+                if scalar & 0xFC00 == 0xDC00 { throw fail("unpaired surrogate escape") }
                 if scalar & 0xFC00 == 0xD800 {
                     guard index + 2 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
                         bytes[index + 1] == UInt8(ascii: "u")
-                    else { throw fail(path, "unpaired surrogate escape") }
+                    else { throw fail("unpaired surrogate escape") }
                     index += 2
-                    let low = try hex4(path: path)
-                    guard low & 0xFC00 == 0xDC00 else { throw fail(path, "unpaired surrogate escape") }
+                    let low = try hex4()
+                    guard low & 0xFC00 == 0xDC00 else { throw fail("unpaired surrogate escape") }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
-                guard let unicode = Unicode.Scalar(scalar) else { throw fail(path, "invalid \\u escape") }
-                utf8.append(contentsOf: Array(String(unicode).utf8))
-            default: throw fail(path, "invalid escape")
+                guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape") }
+                UTF8.encode(unicode) { utf8.append($0) }
+            default: throw fail("invalid escape")
             }
         }
-        guard let text = String(validating: utf8, as: UTF8.self) else { throw fail(path, "string is not valid UTF-8") }
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw fail("string is not valid UTF-8") }
         return text
     }
 }
 
 /// JSON path spelling: `$.name`, `$["odd key"]`, `$[3]`.
 enum JSONPath {
-    static func member(_ path: String, _ key: String) -> String {
+    /// Appends the step to member `key` to `path`.
+    static func appendMember(_ key: String, to path: inout String) {
         let isIdentifier =
             !key.isEmpty
             && key.utf8.enumerated().allSatisfy { position, byte in
                 (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
                     || (position > 0 && byte >= 0x30 && byte <= 0x39)
             }
-        if isIdentifier { return path + "." + key }
-        return path + "[" + String(decoding: JSONWriter.quoted(key), as: UTF8.self) + "]"
+        if isIdentifier {
+            path += "."
+            path += key
+        } else {
+            path += "["
+            path += String(decoding: JSONWriter.quoted(key), as: UTF8.self)
+            path += "]"
+        }
     }
 }

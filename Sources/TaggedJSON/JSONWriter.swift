@@ -2,6 +2,12 @@
 
 import BinaryPlist
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Renders tagged JSON: compact, object keys sorted by code point, leaves as `{"type":…,"value":…}`.
 enum JSONWriter {
     static func write(_ value: PropertyListValue, to out: inout [UInt8]) {
@@ -17,19 +23,35 @@ enum JSONWriter {
         case .null: leaf("null", "", to: &out)
         case .array(let elements): list(elements, to: &out)
         case .set(let elements):
-            out.append(contentsOf: Array(#"{"type":"set","value":"#.utf8))
+            append(#"{"type":"set","value":"#, to: &out)
             list(elements, to: &out)
             out.append(UInt8(ascii: "}"))
         case .dictionary(let entries):
             out.append(UInt8(ascii: "{"))
-            let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let sorted = entries.sorted { precedesInUTF8($0.key, $1.key) }
             for (position, entry) in sorted.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: quoted(entry.key))
+                quote(entry.key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 write(entry.value, to: &out)
             }
             out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s (code point order), compared with `memcmp`.
+    private static func precedesInUTF8(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { first in
+            b.withUTF8 { second in
+                let common = min(first.count, second.count)
+                if common > 0, let left = first.baseAddress, let right = second.baseAddress {
+                    let order = memcmp(left, right, common)
+                    if order != 0 { return order < 0 }
+                }
+                return first.count < second.count
+            }
         }
     }
 
@@ -42,34 +64,64 @@ enum JSONWriter {
         out.append(UInt8(ascii: "]"))
     }
 
-    private static func leaf(_ type: String, _ value: String, to out: inout [UInt8]) {
-        out.append(contentsOf: Array(#"{"type":""#.utf8))
-        out.append(contentsOf: Array(type.utf8))
-        out.append(contentsOf: Array(#"","value":"#.utf8))
-        out.append(contentsOf: quoted(value))
+    private static func leaf(_ type: StaticString, _ value: String, to out: inout [UInt8]) {
+        append(#"{"type":""#, to: &out)
+        append(type, to: &out)
+        append(#"","value":"#, to: &out)
+        quote(value, to: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// `text` as a JSON string literal: `"` `\` and control characters escaped, everything else UTF-8.
     static func quoted(_ text: String) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "\"")]
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 2)
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                out.append(contentsOf: Array(#"\u00"#.utf8))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            default: out.append(byte)
+        quote(text, to: &out)
+        return out
+    }
+
+    /// Appends `\` and `character`.
+    private static func escape(_ character: UInt8, to out: inout [UInt8]) {
+        out.append(0x5C)
+        out.append(character)
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Appends `text` as a JSON string literal (what `quoted` returns) to `out`: runs of bytes that need no
+    /// escape are copied whole.
+    private static func quote(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let end = JSONStringScan.endOfPlainRun(in: utf8, from: index)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+                guard end < utf8.count else { break }
+                escapeByte(utf8[end], to: &out)
+                index = end + 1
             }
         }
         out.append(UInt8(ascii: "\""))
-        return out
+    }
+
+    /// Appends the escape of `byte`, one of `"`, `\` and the control characters.
+    private static func escapeByte(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): escape(0x22, to: &out)
+        case UInt8(ascii: "\\"): escape(0x5C, to: &out)
+        case 0x0A: escape(UInt8(ascii: "n"), to: &out)
+        case 0x0D: escape(UInt8(ascii: "r"), to: &out)
+        case 0x09: escape(UInt8(ascii: "t"), to: &out)
+        default:
+            append(#"\u00"#, to: &out)
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0xF)])
+        }
     }
 }

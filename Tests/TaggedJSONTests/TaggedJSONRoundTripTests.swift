@@ -56,6 +56,25 @@ import Testing
         #expect(Base64.decode("QUI=") == [0x41, 0x42])
     }
 
+    @Test func base64ReadsEveryByteOfItsAlphabetAndNoOther() {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        for value in 0...255 {
+            let byte = UInt8(value)
+            // In a full group before the last one, and in the last group.
+            for text in [
+                [byte, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41, 0x41], [0x41, 0x41, 0x41, 0x41, byte, 0x41, 0x41, 0x41],
+            ] {
+                let decoded = Base64.decode(String(decoding: text, as: UTF8.self))
+                if let sixBits = alphabet.firstIndex(of: byte) {
+                    #expect(decoded.map { Base64.encode($0) } == String(decoding: text, as: UTF8.self))
+                    #expect(decoded?.count == 6 && sixBits < 64)
+                } else {
+                    #expect(decoded == nil, "byte \(value)")
+                }
+            }
+        }
+    }
+
     @Test func refusesJSONNestedBeyondItsCap() {
         let deep = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
         #expect(throws: TaggedJSONError.self) { try TaggedJSON.decode(Array(deep.utf8)) }
