@@ -18,7 +18,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
 . FuzzTesting/targets.sh
 out=$FUZZ_ROOT/FuzzTesting/.build/out
 
-OUT=$out SRC=$(dirname "$FUZZ_ROOT") SANITIZER=address FUZZ_CONFIGURATIONS=release .clusterfuzzlite/build.sh >/dev/null
+fuzz_build_quietly "$out"
 runs=${1:-100000}
 shift || true
 targets=${*:-$(fuzz_targets | tr '\n' ' ')}

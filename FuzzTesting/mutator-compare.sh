@@ -18,8 +18,7 @@ cd "$FUZZ_ROOT"
 . FuzzTesting/targets.sh
 seconds=$1
 shift
-OUT=$FUZZ_ROOT/FuzzTesting/.build/out SRC=$(dirname "$FUZZ_ROOT") SANITIZER=address FUZZ_CONFIGURATIONS=release \
-    .clusterfuzzlite/build.sh >/dev/null
+fuzz_build_quietly "$FUZZ_ROOT/FuzzTesting/.build/out"
 result=FuzzTesting/artifacts/mutator-compare.txt
 mkdir -p FuzzTesting/artifacts
 echo "# target mutator seconds cpu execs edges features corpus findings" >"$result"

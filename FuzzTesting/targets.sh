@@ -115,3 +115,18 @@ fuzz_merge_corpus() {
     rm -rf "$merged" "$vectors"
     echo "$target: seed corpus $(find "$keep" -type f | wc -l) inputs, $(($(find "$keep" -type f -exec cat {} + | wc -c) / 1024)) KiB"
 }
+
+# Builds the release + ASan targets into $1 quietly (as fuzz.sh does); on failure shows the end of the build
+# log and returns its status, so a script that builds first never fails without saying why.
+fuzz_build_quietly() {
+    local out=$1 log status=0
+    log=$(mktemp)
+    OUT=$out SRC=$(dirname "$FUZZ_ROOT") SANITIZER=address FUZZ_CONFIGURATIONS=release \
+        "$FUZZ_ROOT/.clusterfuzzlite/build.sh" >"$log" 2>&1 || status=$?
+    if [ "$status" -ne 0 ]; then
+        echo "the fuzz build failed (exit $status); its last lines:" >&2
+        tail -n 30 "$log" >&2
+    fi
+    rm -f "$log"
+    return "$status"
+}
