@@ -91,18 +91,22 @@ enum LegacyURLResolver {
     }
 
     /// `_CFStringIsLegalURLString`.
+    ///
+    /// Read as UTF-8 rather than UTF-16 with the same verdict: an ASCII character is one unit in
+    /// both, and a non-ASCII one starts with a unit of 0x80 or more in both, which nothing accepts
+    /// (not even as a hex digit after `%`).
     static func isLegal(_ string: String) -> Bool {
-        let units = Array(string.utf16)
-        var index = 0
+        var hexDigitsExpected = 0
         var sawHash = false
-        while index < units.count {
-            let unit = units[index]
-            index += 1
+        for byte in string.utf8 {
+            let unit = UInt16(byte)
+            if hexDigitsExpected > 0 {
+                guard isHexDigit(unit) else { return false }
+                hexDigitsExpected -= 1
+                continue
+            }
             if unit == 0x25 {  // %
-                guard index + 2 <= units.count, isHexDigit(units[index]), isHexDigit(units[index + 1]) else {
-                    return false
-                }
-                index += 2
+                hexDigitsExpected = 2
                 continue
             }
             if unit == 0x5B || unit == 0x5D { continue }  // [ ] (RFC 2732)
@@ -113,7 +117,7 @@ enum LegacyURLResolver {
             }
             guard isLegalCharacter(unit) else { return false }
         }
-        return true
+        return hexDigitsExpected == 0
     }
 
     static func isLegalCharacter(_ unit: UInt16) -> Bool {
@@ -123,8 +127,13 @@ enum LegacyURLResolver {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"),
+            UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ";"),
+            UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "&"),
+            UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "$"), UInt8(ascii: ","):
+            return true
         default:
-            return Array("-_.!~*'();/?:@&=+$,".utf8).contains(byte)
+            return false
         }
     }
 
