@@ -27,6 +27,17 @@ public enum IconSelector {
         json: [UInt8], scale: Int, appInfoURL: String, profile: IconProfile,
         options: SelectionOptions = SelectionOptions(), limits: AppInfoLimits = .default
     ) -> IconSelection {
+        parseAndSelect(
+            json: json, scale: scale, appInfoURL: appInfoURL, profile: profile, options: options, limits: limits
+        ).selection
+    }
+
+    /// ``select(json:scale:appInfoURL:profile:options:limits:)`` with the parse it selected from,
+    /// for callers that also look at the parsed value (the fuzz oracles): one parse for both.
+    public static func parseAndSelect(
+        json: [UInt8], scale: Int, appInfoURL: String, profile: IconProfile,
+        options: SelectionOptions = SelectionOptions(), limits: AppInfoLimits = .default
+    ) -> ParsedSelection {
         var notes = EntryNotes(recording: false)
         return select(
             json: json, scale: scale, appInfoURL: appInfoURL, profile: profile, options: options, limits: limits,
@@ -65,18 +76,20 @@ public enum IconSelector {
         options: SelectionOptions = SelectionOptions(), limits: AppInfoLimits = .default
     ) -> ExplainedSelection {
         var notes = EntryNotes(recording: true)
-        let selection = select(
+        let parsed = select(
             json: json, scale: scale, appInfoURL: appInfoURL, profile: profile, options: options, limits: limits,
             notes: &notes)
-        return ExplainedSelection(selection: selection, notes: notes.list)
+        return ExplainedSelection(selection: parsed.selection, notes: notes.list)
     }
 
-    /// The selection from bytes, with notes in `notes` when it records them.
+    /// The selection from bytes and the parse it came from, with notes in `notes` when it records them.
     static func select(
         json: [UInt8], scale: Int, appInfoURL: String, profile: IconProfile, options: SelectionOptions,
         limits: AppInfoLimits, notes: inout EntryNotes
-    ) -> IconSelection {
-        guard scales.contains(scale) else { return .none(.invalidScale(scale)) }
+    ) -> ParsedSelection {
+        guard scales.contains(scale) else {
+            return ParsedSelection(appInfo: nil, selection: .none(.invalidScale(scale)))
+        }
         let info: AppInfo
         do {
             // The original's NSJSONSerialization accepts trailing commas; the recommended profile keeps to RFC 8259.
@@ -88,13 +101,15 @@ public enum IconSelector {
                 ? LegacyURLResolver.isUsableBase(appInfoURL)
                 : (try? RecommendedURLPolicy.base(appInfoURL).get()) != nil
             guard baseUsable else {
-                return select(
+                let selection = select(
                     appInfo: AppInfo(rootIsDictionary: true, icons: .absent), scale: scale, appInfoURL: appInfoURL,
                     profile: profile, options: options, notes: &notes)
+                return ParsedSelection(appInfo: .failure(error), selection: selection)
             }
-            return .none(.appInfoRejected(error))
+            return ParsedSelection(appInfo: .failure(error), selection: .none(.appInfoRejected(error)))
         }
-        return select(
+        let selection = select(
             appInfo: info, scale: scale, appInfoURL: appInfoURL, profile: profile, options: options, notes: &notes)
+        return ParsedSelection(appInfo: .success(info), selection: selection)
     }
 }
