@@ -191,7 +191,7 @@ enum LegacyURLResolver {
 }
 
 /// A URL string split as RFC 1808 §2.4 does, with CFURL's rule for the scheme.
-struct ClassicComponents {
+struct ClassicComponents: Equatable {
     var scheme: String?
     var netLocation: String?
     /// `//` followed directly by `/`, `?` or the end.
@@ -201,6 +201,11 @@ struct ClassicComponents {
     var fragment: String?
 
     init(_ string: String) {
+        self = string.utf8.allSatisfy({ $0 < 0x80 }) ? Self.split(ascii: string) : ClassicComponents(characters: string)
+    }
+
+    /// ``init(_:)`` character by character, for any text.
+    init(characters string: String) {
         var rest = Substring(string)
         if let colon = rest.firstIndex(of: ":"), rest.first.map({ $0.isASCII && $0.isLetter }) == true,
             rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
@@ -224,6 +229,64 @@ struct ClassicComponents {
             rest = rest[..<question]
         }
         path = String(rest)
+    }
+
+    /// ``init(_:)`` on ASCII text, byte by byte (every legal URL string is ASCII): there each
+    /// character is one byte, except CR LF, which holds none of the delimiters, so the same split.
+    static func split(ascii string: String) -> ClassicComponents {
+        let bytes = string.utf8
+        var lower = bytes.startIndex
+        var upper = bytes.endIndex
+        var scheme: String?
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isLetter(first),
+            bytes[..<colon].allSatisfy({
+                isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
+        {
+            scheme = String(string[..<colon])
+        }
+        var fragment: String?
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(string[bytes.index(after: hash)...])
+            upper = hash
+        }
+        if let scheme {
+            lower = bytes.index(lower, offsetBy: min(scheme.utf8.count + 1, bytes.distance(from: lower, to: upper)))
+        }
+        var netLocation: String?
+        var emptyNetLocation = false
+        let slash = UInt8(ascii: "/")
+        if bytes.distance(from: lower, to: upper) >= 2, bytes[lower] == slash, bytes[bytes.index(after: lower)] == slash
+        {
+            let start = bytes.index(lower, offsetBy: 2)
+            let end = bytes[start..<upper].firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") }) ?? upper
+            if start != end { netLocation = String(string[start..<end]) } else { emptyNetLocation = true }
+            lower = end
+        }
+        var query: String?
+        if let question = bytes[lower..<upper].firstIndex(of: UInt8(ascii: "?")) {
+            query = String(string[bytes.index(after: question)..<upper])
+            upper = question
+        }
+        var parts = ClassicComponents(
+            scheme: scheme, netLocation: netLocation, path: String(string[lower..<upper]), query: query,
+            fragment: fragment)
+        parts.emptyNetLocation = emptyNetLocation
+        return parts
+    }
+
+    private init(scheme: String?, netLocation: String?, path: String, query: String?, fragment: String?) {
+        self.scheme = scheme
+        self.netLocation = netLocation
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     /// The string these components came from, with brackets outside the net location escaped.

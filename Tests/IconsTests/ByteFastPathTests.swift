@@ -47,6 +47,19 @@ import Testing
         #expect(ascii > 5000)
     }
 
+    @Test func asciiClassicSplitEqualsTheCharacterSplit() {
+        var random = SeededGenerator(seed: 1808)
+        var ascii = 0
+        for _ in 0..<20000 {
+            let text = Self.randomText(Self.urlPieces + ["1", "+", "a:", "b#c:"], upTo: 8, using: &random)
+            guard text.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            ascii += 1
+            #expect(
+                ClassicComponents.split(ascii: text) == ClassicComponents(characters: text), "\(text.debugDescription)")
+        }
+        #expect(ascii > 5000)
+    }
+
     /// The IRI mapping percent-encodes each UTF-8 byte of each non-ASCII scalar, as it did scalar by scalar.
     @Test func iriMappingEncodesEachNonASCIIScalar() {
         var random = SeededGenerator(seed: 3987)
