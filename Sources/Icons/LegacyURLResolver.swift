@@ -29,7 +29,7 @@ enum LegacyURLResolver {
             let rest = string.dropFirst(scheme.count + 1)
             guard rest.hasPrefix("/") else {
                 // Not hierarchical ("b:x#y"): CFURL keeps no fragment and escapes the "#".
-                return scheme + ":" + escapeBrackets(String(rest)).replacingOccurrences(of: "#", with: "%23")
+                return scheme + ":" + replacingASCII(UInt8(ascii: "#"), with: "%23", in: escapeBrackets(String(rest)))
             }
             return relative.sanitized()
         }
@@ -86,8 +86,24 @@ enum LegacyURLResolver {
 
     /// CFURL's sanitised string writes `[` and `]` outside the net location as `%5B` and `%5D`.
     static func escapeBrackets(_ text: String) -> String {
-        guard text.contains("[") || text.contains("]") else { return text }
-        return text.replacingOccurrences(of: "[", with: "%5B").replacingOccurrences(of: "]", with: "%5D")
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return text }
+        return replacingASCII(
+            UInt8(ascii: "]"), with: "%5D", in: replacingASCII(UInt8(ascii: "["), with: "%5B", in: text))
+    }
+
+    /// `text.replacingOccurrences(of: target, with: replacement)`, byte by byte for ASCII text
+    /// (every legal URL string; there a one-byte character is one character); Foundation otherwise.
+    static func replacingASCII(_ target: UInt8, with replacement: String, in text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.replacingOccurrences(of: String(UnicodeScalar(target)), with: replacement)
+        }
+        guard text.utf8.contains(target) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if byte == target { bytes += replacement.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `_CFStringIsLegalURLString`.

@@ -86,9 +86,13 @@ public enum RecommendedURLPolicy {
         }
         let parsed = URIReference(parsing: mapped)
         if let scheme = parsed.scheme {
+            // The mapped text is ASCII: each character is one byte.
             let valid =
-                scheme.first.map { $0.isASCII && $0.isLetter } == true
-                && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+                scheme.utf8.first.map(isASCIILetter) == true
+                && scheme.utf8.allSatisfy {
+                    isASCIILetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
+                        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+                }
             guard valid else { return .failure(URLRefusal("not a URL: invalid scheme '\(scheme)'")) }
         }
         for part in [parsed.path, parsed.query ?? "", parsed.fragment ?? ""]
@@ -96,6 +100,11 @@ public enum RecommendedURLPolicy {
             return .failure(URLRefusal("not a URL: '[' or ']' outside the host"))
         }
         return .success(parsed)
+    }
+
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     static func isURICharacter(_ byte: UInt8) -> Bool { WebURLRule.isURICharacter(byte) }

@@ -64,37 +64,36 @@ public struct URIReference: Hashable, Sendable {
     /// ``init(parsing:)`` on ASCII text, byte by byte: there each character is one byte (except
     /// CR LF, which holds none of the delimiters), so the same split.
     static func split(ascii text: String) -> URIReference {
-        let bytes = text.utf8
-        var lower = bytes.startIndex
-        var upper = bytes.endIndex
+        let bytes = Array(text.utf8)
+        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        var lower = 0
+        var upper = bytes.count
         var fragment: String?
-        if let hash = bytes[lower..<upper].firstIndex(of: UInt8(ascii: "#")) {
-            fragment = String(text[bytes.index(after: hash)..<upper])
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = string((hash + 1)..<upper)
             upper = hash
         }
         var scheme: String?
         if let colon = bytes[lower..<upper].firstIndex(where: {
             $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?")
         }), bytes[colon] == UInt8(ascii: ":"), colon != lower {
-            scheme = String(text[lower..<colon])
-            lower = bytes.index(after: colon)
+            scheme = string(lower..<colon)
+            lower = colon + 1
         }
         var query: String?
         if let question = bytes[lower..<upper].firstIndex(of: UInt8(ascii: "?")) {
-            query = String(text[bytes.index(after: question)..<upper])
+            query = string((question + 1)..<upper)
             upper = question
         }
         var authority: String?
         let slash = UInt8(ascii: "/")
-        if bytes.distance(from: lower, to: upper) >= 2, bytes[lower] == slash, bytes[bytes.index(after: lower)] == slash
-        {
-            let afterSlashes = bytes.index(lower, offsetBy: 2)
-            let end = bytes[afterSlashes..<upper].firstIndex(of: slash) ?? upper
-            authority = String(text[afterSlashes..<end])
+        if upper - lower >= 2, bytes[lower] == slash, bytes[lower + 1] == slash {
+            let end = bytes[(lower + 2)..<upper].firstIndex(of: slash) ?? upper
+            authority = string((lower + 2)..<end)
             lower = end
         }
         return URIReference(
-            scheme: scheme, authority: authority, path: String(text[lower..<upper]), query: query, fragment: fragment)
+            scheme: scheme, authority: authority, path: string(lower..<upper), query: query, fragment: fragment)
     }
 
     /// The reference as text (RFC 3986 §5.3).

@@ -60,6 +60,19 @@ import Testing
         #expect(ascii > 5000)
     }
 
+    @Test func asciiReplacementEqualsFoundations() {
+        var random = SeededGenerator(seed: 2732)
+        for _ in 0..<5000 {
+            let text = Self.randomText(Self.urlPieces, upTo: 8, using: &random)
+            for (target, replacement) in [("#", "%23"), ("[", "%5B"), ("]", "%5D")] {
+                let byte = UInt8(ascii: Unicode.Scalar(target) ?? " ")
+                #expect(
+                    LegacyURLResolver.replacingASCII(byte, with: replacement, in: text)
+                        == text.replacingOccurrences(of: target, with: replacement), "\(text.debugDescription)")
+            }
+        }
+    }
+
     /// The IRI mapping percent-encodes each UTF-8 byte of each non-ASCII scalar, as it did scalar by scalar.
     @Test func iriMappingEncodesEachNonASCIIScalar() {
         var random = SeededGenerator(seed: 3987)
