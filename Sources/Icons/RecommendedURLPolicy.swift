@@ -65,7 +65,6 @@ public enum RecommendedURLPolicy {
                 bytes.append(hexDigit(byte & 0x0F))
             }
         }
-        let mapped = bytes.count == text.utf8.count ? text : String(decoding: bytes, as: UTF8.self)
         var index = 0
         var hashes = 0
         while index < bytes.count {
@@ -84,7 +83,7 @@ public enum RecommendedURLPolicy {
             }
             index += 1
         }
-        let parsed = URIReference(parsing: mapped)
+        let parsed = URIReference.split(ascii: bytes)  // what URIReference(parsing: mapped) gives: it is ASCII
         if let scheme = parsed.scheme {
             // The mapped text is ASCII: each character is one byte.
             let valid =

@@ -63,8 +63,10 @@ public struct URIReference: Hashable, Sendable {
 
     /// ``init(parsing:)`` on ASCII text, byte by byte: there each character is one byte (except
     /// CR LF, which holds none of the delimiters), so the same split.
-    static func split(ascii text: String) -> URIReference {
-        let bytes = Array(text.utf8)
+    static func split(ascii text: String) -> URIReference { split(ascii: Array(text.utf8)) }
+
+    /// ``split(ascii:)`` on the bytes of ASCII text.
+    static func split(ascii bytes: [UInt8]) -> URIReference {
         func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         var lower = 0
         var upper = bytes.count
