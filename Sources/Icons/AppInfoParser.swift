@@ -94,6 +94,14 @@ extension AppInfo {
     /// UTF-16/32 input (a NUL among the first bytes) is left to Foundation.
     static func trailingComma(in bytes: [UInt8]) -> Int? {
         if bytes.prefix(4).contains(0) { return nil }
+        // Only a comma followed by whitespace and a closing bracket can be one; most inputs have
+        // none, and finding that with memchr costs far less than tracking strings byte by byte.
+        guard hasCommaBeforeClosing(bytes) else { return nil }
+        return scanForTrailingComma(bytes)
+    }
+
+    /// The byte-by-byte scan behind ``trailingComma(in:)``, strings tracked.
+    static func scanForTrailingComma(_ bytes: [UInt8]) -> Int? {
         var inString = false
         var escaped = false
         var pendingComma: Int?
@@ -123,10 +131,41 @@ extension AppInfo {
         return nil
     }
 
+    /// Whether some `,` is followed (after JSON whitespace) by `]` or `}`, strings not considered.
+    static func hasCommaBeforeClosing(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            var offset = 0
+            while offset < buffer.count,
+                let found = memchr(base + offset, Int32(UInt8(ascii: ",")), buffer.count - offset)
+            {
+                var next = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+                while next < buffer.count, isWhitespace(buffer[next]) { next += 1 }
+                if next < buffer.count, buffer[next] == UInt8(ascii: "]") || buffer[next] == UInt8(ascii: "}") {
+                    return true
+                }
+                offset = next
+            }
+            return false
+        }
+    }
+
+    /// JSON whitespace: space, tab, line feed, carriage return.
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     /// Foundation's messages say "around character N"; that index is reported as the offset.
-    private static func characterOffset(in text: String) -> Int? {
-        guard let range = text.range(of: "character ") else { return nil }
-        let digits = text[range.upperBound...].prefix(while: { $0.isASCII && $0.isNumber })
-        return Int(digits)
+    /// Searched in the UTF-8 bytes (Foundation's `range(of:)` cost as much as the parse of a short input).
+    static func characterOffset(in text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        let marker = Array("character ".utf8)
+        guard bytes.count >= marker.count else { return nil }
+        for start in 0...(bytes.count - marker.count) where bytes[start..<(start + marker.count)].elementsEqual(marker)
+        {
+            let digits = bytes[(start + marker.count)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            return Int(String(decoding: digits, as: UTF8.self))
+        }
+        return nil
     }
 }

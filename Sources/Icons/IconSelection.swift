@@ -119,3 +119,15 @@ public struct ExplainedSelection: Hashable, Sendable {
     /// One note per entry examined, in order (the legacy loop stops at an exact match).
     public var notes: [EntryNote]
 }
+
+/// A selection from appInfo.json bytes with the parse it was made from.
+public struct ParsedSelection: Hashable, Sendable {
+    /// appInfo.json parsed with the profile's rules; `nil` when the scale was refused before parsing.
+    public var appInfo: Result<AppInfo, AppInfoError>?
+    public var selection: IconSelection
+
+    public init(appInfo: Result<AppInfo, AppInfoError>?, selection: IconSelection) {
+        self.appInfo = appInfo
+        self.selection = selection
+    }
+}

@@ -3,7 +3,7 @@
 /// The legacy profile: a line-by-line reading of the seed's `loadIcon:withCompletionHandler:`.
 enum LegacySelector {
     static func select(
-        _ info: AppInfo, scale: Int, appInfoURL: String, notes: inout [EntryNote]
+        _ info: AppInfo, scale: Int, appInfoURL: String, notes: inout EntryNotes
     ) -> IconSelection {
         // `if (url)`: an unusable appInfoURL ends everything before the JSON is looked at.
         guard LegacyURLResolver.isUsableBase(appInfoURL) else {
@@ -24,11 +24,11 @@ enum LegacySelector {
         var foundWidth = Int.max  // NSInteger foundWidth = NSIntegerMax;
         for (index, entry) in entries.enumerated() {
             guard case .dictionary(let widthValue, let heightValue, let srcValue) = entry else {
-                notes.append(EntryNote(index: index, taken: false, reason: "not a dictionary: skipped"))
+                notes.add(index, taken: false, "not a dictionary: skipped")
                 continue
             }
             guard widthValue != .absent, heightValue != .absent, srcValue != .absent else {
-                notes.append(EntryNote(index: index, taken: false, reason: "width, height or src missing: skipped"))
+                notes.add(index, taken: false, "width, height or src missing: skipped")
                 continue
             }
             // NSInteger w = [width integerValue]; NSInteger h = [height integerValue];
@@ -42,17 +42,20 @@ enum LegacySelector {
             // NSInteger compared with a double: w is converted to double.
             if Double(w) == preferred && Double(h) == preferred {
                 found = (srcValue, w, h, index)
-                notes.append(EntryNote(index: index, taken: true, reason: "\(w)x\(h) is the exact match: search ends"))
+                notes.add(index, taken: true, "\(w)x\(h) is the exact match: search ends")
                 break
             } else if Double(w) > preferred && Double(h) > preferred && w < foundWidth && h < foundWidth {
                 // Height is compared with the found WIDTH, as in the original.
-                let reason = "\(w)x\(h): both above \(format(preferred)), both below foundWidth \(name(foundWidth))"
+                // The note names the foundWidth compared with, so it is written before foundWidth changes.
+                notes.add(
+                    index, taken: true,
+                    "\(w)x\(h): both above \(format(preferred)), both below foundWidth \(name(foundWidth))")
                 found = (srcValue, w, h, index)
                 foundWidth = w
-                notes.append(EntryNote(index: index, taken: true, reason: reason))
             } else {
-                let reason = "\(w)x\(h): not both above \(format(preferred)) and below foundWidth \(name(foundWidth))"
-                notes.append(EntryNote(index: index, taken: false, reason: reason))
+                notes.add(
+                    index, taken: false,
+                    "\(w)x\(h): not both above \(format(preferred)) and below foundWidth \(name(foundWidth))")
             }
         }
         guard let found else { return .none(.noneLargeEnough) }

@@ -29,7 +29,7 @@ enum LegacyURLResolver {
             let rest = string.dropFirst(scheme.count + 1)
             guard rest.hasPrefix("/") else {
                 // Not hierarchical ("b:x#y"): CFURL keeps no fragment and escapes the "#".
-                return scheme + ":" + escapeBrackets(String(rest)).replacingOccurrences(of: "#", with: "%23")
+                return scheme + ":" + replacingASCII(UInt8(ascii: "#"), with: "%23", in: escapeBrackets(String(rest)))
             }
             return relative.sanitized()
         }
@@ -86,23 +86,43 @@ enum LegacyURLResolver {
 
     /// CFURL's sanitised string writes `[` and `]` outside the net location as `%5B` and `%5D`.
     static func escapeBrackets(_ text: String) -> String {
-        guard text.contains("[") || text.contains("]") else { return text }
-        return text.replacingOccurrences(of: "[", with: "%5B").replacingOccurrences(of: "]", with: "%5D")
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return text }
+        return replacingASCII(
+            UInt8(ascii: "]"), with: "%5D", in: replacingASCII(UInt8(ascii: "["), with: "%5B", in: text))
+    }
+
+    /// `text.replacingOccurrences(of: target, with: replacement)`, byte by byte for ASCII text
+    /// (every legal URL string; there a one-byte character is one character); Foundation otherwise.
+    static func replacingASCII(_ target: UInt8, with replacement: String, in text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.replacingOccurrences(of: String(UnicodeScalar(target)), with: replacement)
+        }
+        guard text.utf8.contains(target) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if byte == target { bytes += replacement.utf8 } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `_CFStringIsLegalURLString`.
+    ///
+    /// Read as UTF-8 rather than UTF-16 with the same verdict: an ASCII character is one unit in
+    /// both, and a non-ASCII one starts with a unit of 0x80 or more in both, which nothing accepts
+    /// (not even as a hex digit after `%`).
     static func isLegal(_ string: String) -> Bool {
-        let units = Array(string.utf16)
-        var index = 0
+        var hexDigitsExpected = 0
         var sawHash = false
-        while index < units.count {
-            let unit = units[index]
-            index += 1
+        for byte in string.utf8 {
+            let unit = UInt16(byte)
+            if hexDigitsExpected > 0 {
+                guard isHexDigit(unit) else { return false }
+                hexDigitsExpected -= 1
+                continue
+            }
             if unit == 0x25 {  // %
-                guard index + 2 <= units.count, isHexDigit(units[index]), isHexDigit(units[index + 1]) else {
-                    return false
-                }
-                index += 2
+                hexDigitsExpected = 2
                 continue
             }
             if unit == 0x5B || unit == 0x5D { continue }  // [ ] (RFC 2732)
@@ -113,7 +133,7 @@ enum LegacyURLResolver {
             }
             guard isLegalCharacter(unit) else { return false }
         }
-        return true
+        return hexDigitsExpected == 0
     }
 
     static func isLegalCharacter(_ unit: UInt16) -> Bool {
@@ -123,8 +143,13 @@ enum LegacyURLResolver {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"),
+            UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ";"),
+            UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "&"),
+            UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "$"), UInt8(ascii: ","):
+            return true
         default:
-            return Array("-_.!~*'();/?:@&=+$,".utf8).contains(byte)
+            return false
         }
     }
 
@@ -182,7 +207,7 @@ enum LegacyURLResolver {
 }
 
 /// A URL string split as RFC 1808 §2.4 does, with CFURL's rule for the scheme.
-struct ClassicComponents {
+struct ClassicComponents: Equatable {
     var scheme: String?
     var netLocation: String?
     /// `//` followed directly by `/`, `?` or the end.
@@ -192,6 +217,11 @@ struct ClassicComponents {
     var fragment: String?
 
     init(_ string: String) {
+        self = string.utf8.allSatisfy({ $0 < 0x80 }) ? Self.split(ascii: string) : ClassicComponents(characters: string)
+    }
+
+    /// ``init(_:)`` character by character, for any text.
+    init(characters string: String) {
         var rest = Substring(string)
         if let colon = rest.firstIndex(of: ":"), rest.first.map({ $0.isASCII && $0.isLetter }) == true,
             rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
@@ -215,6 +245,64 @@ struct ClassicComponents {
             rest = rest[..<question]
         }
         path = String(rest)
+    }
+
+    /// ``init(_:)`` on ASCII text, byte by byte (every legal URL string is ASCII): there each
+    /// character is one byte, except CR LF, which holds none of the delimiters, so the same split.
+    static func split(ascii string: String) -> ClassicComponents {
+        let bytes = string.utf8
+        var lower = bytes.startIndex
+        var upper = bytes.endIndex
+        var scheme: String?
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isLetter(first),
+            bytes[..<colon].allSatisfy({
+                isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
+        {
+            scheme = String(string[..<colon])
+        }
+        var fragment: String?
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(string[bytes.index(after: hash)...])
+            upper = hash
+        }
+        if let scheme {
+            lower = bytes.index(lower, offsetBy: min(scheme.utf8.count + 1, bytes.distance(from: lower, to: upper)))
+        }
+        var netLocation: String?
+        var emptyNetLocation = false
+        let slash = UInt8(ascii: "/")
+        if bytes.distance(from: lower, to: upper) >= 2, bytes[lower] == slash, bytes[bytes.index(after: lower)] == slash
+        {
+            let start = bytes.index(lower, offsetBy: 2)
+            let end = bytes[start..<upper].firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") }) ?? upper
+            if start != end { netLocation = String(string[start..<end]) } else { emptyNetLocation = true }
+            lower = end
+        }
+        var query: String?
+        if let question = bytes[lower..<upper].firstIndex(of: UInt8(ascii: "?")) {
+            query = String(string[bytes.index(after: question)..<upper])
+            upper = question
+        }
+        var parts = ClassicComponents(
+            scheme: scheme, netLocation: netLocation, path: String(string[lower..<upper]), query: query,
+            fragment: fragment)
+        parts.emptyNetLocation = emptyNetLocation
+        return parts
+    }
+
+    private init(scheme: String?, netLocation: String?, path: String, query: String?, fragment: String?) {
+        self.scheme = scheme
+        self.netLocation = netLocation
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     /// The string these components came from, with brackets outside the net location escaped.

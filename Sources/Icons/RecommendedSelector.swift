@@ -10,7 +10,7 @@
 /// first of several). No covering entry: no icon.
 enum RecommendedSelector {
     static func select(
-        _ info: AppInfo, scale: Int, appInfoURL: String, options: SelectionOptions, notes: inout [EntryNote]
+        _ info: AppInfo, scale: Int, appInfoURL: String, options: SelectionOptions, notes: inout EntryNotes
     ) -> IconSelection {
         let base: URIReference
         switch RecommendedURLPolicy.base(appInfoURL) {
@@ -29,56 +29,42 @@ enum RecommendedSelector {
         var sawEligible = false
         for (index, entry) in entries.enumerated() {
             guard case .dictionary(let widthValue, let heightValue, let srcValue) = entry else {
-                notes.append(EntryNote(index: index, taken: false, reason: "not a dictionary"))
+                notes.add(index, taken: false, "not a dictionary")
                 continue
             }
             guard case .integer(let width) = widthValue, width > 0 else {
-                notes.append(
-                    EntryNote(
-                        index: index, taken: false, reason: "width is not a positive integer (\(widthValue.kindName))"))
+                notes.add(index, taken: false, "width is not a positive integer (\(widthValue.kindName))")
                 continue
             }
             guard case .integer(let height) = heightValue, height > 0 else {
-                notes.append(
-                    EntryNote(
-                        index: index, taken: false, reason: "height is not a positive integer (\(heightValue.kindName))"
-                    ))
+                notes.add(index, taken: false, "height is not a positive integer (\(heightValue.kindName))")
                 continue
             }
             guard case .string(let src) = srcValue else {
-                notes.append(
-                    EntryNote(index: index, taken: false, reason: "src is not a string (\(srcValue.kindName))"))
+                notes.add(index, taken: false, "src is not a string (\(srcValue.kindName))")
                 continue
             }
             let url: String
             switch RecommendedURLPolicy.resolve(src, against: base, options: options) {
             case .failure(let refusal):
-                notes.append(EntryNote(index: index, taken: false, reason: "src refused: \(refusal.reason)"))
+                notes.add(index, taken: false, "src refused: \(refusal.reason)")
                 continue
             case .success(let resolved): url = resolved
             }
             sawEligible = true
             guard width >= target && height >= target else {
-                notes.append(
-                    EntryNote(
-                        index: index, taken: false, reason: "\(width)x\(height) does not cover \(target)x\(target)"))
+                notes.add(index, taken: false, "\(width)x\(height) does not cover \(target)x\(target)")
                 continue
             }
             let area = width.multipliedFullWidth(by: height)
             if let current = best,
                 !(area.high < current.area.high || (area.high == current.area.high && area.low < current.area.low))
             {
-                notes.append(
-                    EntryNote(
-                        index: index, taken: false,
-                        reason: "\(width)x\(height) is not smaller than entry \(current.index)"))
+                notes.add(index, taken: false, "\(width)x\(height) is not smaller than entry \(current.index)")
                 continue
             }
             best = (url, width, height, index, (area.high, area.low))
-            notes.append(
-                EntryNote(
-                    index: index, taken: true,
-                    reason: "\(width)x\(height) covers \(target)x\(target) with the smallest area so far"))
+            notes.add(index, taken: true, "\(width)x\(height) covers \(target)x\(target) with the smallest area so far")
         }
         guard let best else { return .none(sawEligible ? .noneLargeEnough : .noEligibleIcon) }
         return .icon(url: best.url, width: best.width, height: best.height, index: best.index)

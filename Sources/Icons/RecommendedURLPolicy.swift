@@ -53,15 +53,18 @@ public enum RecommendedURLPolicy {
 
     /// IRI mapping, character checks and the Appendix B split.
     static func reference(_ text: String) -> Result<URIReference, URLRefusal> {
-        var mapped = ""
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII {
-                mapped.unicodeScalars.append(scalar)
+        // Byte by byte: a non-ASCII scalar's UTF-8 bytes are exactly its non-ASCII bytes.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte < 0x80 {
+                bytes.append(byte)
             } else {
-                for byte in String(scalar).utf8 { mapped += "%" + hex(byte) }
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0x0F))
             }
         }
-        let bytes = Array(mapped.utf8)
         var index = 0
         var hashes = 0
         while index < bytes.count {
@@ -80,18 +83,27 @@ public enum RecommendedURLPolicy {
             }
             index += 1
         }
-        let parsed = URIReference(parsing: mapped)
+        let parsed = URIReference.split(ascii: bytes)  // what URIReference(parsing: mapped) gives: it is ASCII
         if let scheme = parsed.scheme {
+            // The mapped text is ASCII: each character is one byte.
             let valid =
-                scheme.first.map { $0.isASCII && $0.isLetter } == true
-                && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+                scheme.utf8.first.map(isASCIILetter) == true
+                && scheme.utf8.allSatisfy {
+                    isASCIILetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
+                        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+                }
             guard valid else { return .failure(URLRefusal("not a URL: invalid scheme '\(scheme)'")) }
         }
         for part in [parsed.path, parsed.query ?? "", parsed.fragment ?? ""]
-        where part.contains("[") || part.contains("]") {
+        where part.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
             return .failure(URLRefusal("not a URL: '[' or ']' outside the host"))
         }
         return .success(parsed)
+    }
+
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     static func isURICharacter(_ byte: UInt8) -> Bool { WebURLRule.isURICharacter(byte) }
@@ -101,8 +113,12 @@ public enum RecommendedURLPolicy {
     }
 
     static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        String(decoding: [hexDigit(byte >> 4), hexDigit(byte & 0x0F)], as: UTF8.self)
+    }
+
+    /// The upper-case hex digit of `nibble` (0...15).
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 
     private static func format(_ byte: UInt8) -> String { "\\u{" + hex(byte) + "}" }

@@ -20,6 +20,15 @@ public struct URIReference: Hashable, Sendable {
     /// Splits `text` as the regular expression of RFC 3986 Appendix B does; never fails. The scheme
     /// is taken only when it is non-empty and precedes any `/`, `?` or `#`.
     public init(parsing text: String) {
+        self = text.utf8.allSatisfy({ $0 < 0x80 }) ? Self.split(ascii: text) : Self.split(characters: text)
+    }
+
+    /// ``init(parsing:)`` character by character, for any text.
+    static func split(characters text: String) -> URIReference {
+        let scheme: String?
+        let authority: String?
+        let query: String?
+        let fragment: String?
         var rest = Substring(text)
         if let hash = rest.firstIndex(of: "#") {
             fragment = String(rest[rest.index(after: hash)...])
@@ -49,7 +58,44 @@ public struct URIReference: Hashable, Sendable {
         } else {
             authority = nil
         }
-        path = String(rest)
+        return URIReference(scheme: scheme, authority: authority, path: String(rest), query: query, fragment: fragment)
+    }
+
+    /// ``init(parsing:)`` on ASCII text, byte by byte: there each character is one byte (except
+    /// CR LF, which holds none of the delimiters), so the same split.
+    static func split(ascii text: String) -> URIReference { split(ascii: Array(text.utf8)) }
+
+    /// ``split(ascii:)`` on the bytes of ASCII text.
+    static func split(ascii bytes: [UInt8]) -> URIReference {
+        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        var lower = 0
+        var upper = bytes.count
+        var fragment: String?
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = string((hash + 1)..<upper)
+            upper = hash
+        }
+        var scheme: String?
+        if let colon = bytes[lower..<upper].firstIndex(where: {
+            $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?")
+        }), bytes[colon] == UInt8(ascii: ":"), colon != lower {
+            scheme = string(lower..<colon)
+            lower = colon + 1
+        }
+        var query: String?
+        if let question = bytes[lower..<upper].firstIndex(of: UInt8(ascii: "?")) {
+            query = string((question + 1)..<upper)
+            upper = question
+        }
+        var authority: String?
+        let slash = UInt8(ascii: "/")
+        if upper - lower >= 2, bytes[lower] == slash, bytes[lower + 1] == slash {
+            let end = bytes[(lower + 2)..<upper].firstIndex(of: slash) ?? upper
+            authority = string((lower + 2)..<end)
+            lower = end
+        }
+        return URIReference(
+            scheme: scheme, authority: authority, path: string(lower..<upper), query: query, fragment: fragment)
     }
 
     /// The reference as text (RFC 3986 §5.3).
@@ -104,6 +150,14 @@ public struct URIReference: Hashable, Sendable {
 
     /// RFC 3986 §5.2.4, on the path's segments.
     public static func removeDotSegments(_ path: String) -> String {
+        // ASCII (every resolved reference: non-ASCII is percent-encoded first) goes byte by byte;
+        // there each character is one byte, except CR LF, which no pattern here holds.
+        if path.utf8.allSatisfy({ $0 < 0x80 }) { return removeDotSegments(ascii: Array(path.utf8)) }
+        return removeDotSegments(characters: path)
+    }
+
+    /// ``removeDotSegments(_:)`` character by character, for any path.
+    static func removeDotSegments(characters path: String) -> String {
         var input = Substring(path)
         var output: [Substring] = []  // each element starts with "/" except possibly the first
         while !input.isEmpty {
@@ -131,5 +185,46 @@ public struct URIReference: Hashable, Sendable {
             }
         }
         return output.joined()
+    }
+
+    /// ``removeDotSegments(_:)`` on ASCII bytes, the same steps in the same order.
+    static func removeDotSegments(ascii bytes: [UInt8]) -> String {
+        let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
+        let count = bytes.count
+        let lone: ArraySlice<UInt8> = [slash]
+        var output: [ArraySlice<UInt8>] = []  // each element starts with "/" except possibly the first
+        var index = 0
+        while index < count {
+            let rest = count - index
+            let first = bytes[index]
+            let second = rest > 1 ? bytes[index + 1] : 0
+            let third = rest > 2 ? bytes[index + 2] : 0
+            let fourth = rest > 3 ? bytes[index + 3] : 0
+            if first == dot && second == dot && third == slash {  // "../"
+                index += 3
+            } else if first == dot && second == slash {  // "./"
+                index += 2
+            } else if first == slash && second == dot && third == slash {  // "/./" → "/"
+                index += 2
+            } else if rest == 2 && first == slash && second == dot {  // "/." → "/", the last segment
+                output.append(lone)
+                index = count
+            } else if first == slash && second == dot && third == dot && fourth == slash {  // "/../" → "/"
+                index += 3
+                if !output.isEmpty { output.removeLast() }
+            } else if rest == 3 && first == slash && second == dot && third == dot {  // "/.." → "/", the last
+                if !output.isEmpty { output.removeLast() }
+                output.append(lone)
+                index = count
+            } else if (rest == 1 && first == dot) || (rest == 2 && first == dot && second == dot) {
+                index = count
+            } else {
+                var end = first == slash ? index + 1 : index
+                while end < count && bytes[end] != slash { end += 1 }
+                output.append(bytes[index..<end])
+                index = end
+            }
+        }
+        return String(decoding: output.joined(), as: UTF8.self)
     }
 }

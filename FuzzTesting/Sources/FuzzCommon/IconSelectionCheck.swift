@@ -29,18 +29,24 @@ public enum IconSelectionCheck {
     /// Runs the oracle on appInfo.json bytes with the given scale and profile.
     /// - Throws: `FuzzFinding` when an invariant breaks.
     public static func check(_ json: [UInt8], options: IconFuzzOptions) throws(FuzzFinding) {
-        // Parsed once: select(json:) is the parse followed by select(appInfo:), or "no icon" when the
-        // parse fails, so only failures go through the bytes entry point (half the JSON work per input).
-        // The profile's own parse: the legacy profile leaves trailing commas to Foundation, as the original does.
-        let info = try? AppInfo.parse(json, acceptTrailingCommas: options.profile == .legacy)
-        let selection =
-            info.map {
-                IconSelector.select(appInfo: $0, scale: options.scale, appInfoURL: appInfoURL, profile: options.profile)
-            }
-            ?? IconSelector.select(json: json, scale: options.scale, appInfoURL: appInfoURL, profile: options.profile)
+        // Parsed once: parseAndSelect is select(json:) (the entry point `xds icon` uses), returning the parse
+        // it selected from, made with the profile's own rules (the legacy profile leaves trailing commas to
+        // Foundation, as the original does).
+        let parsed = IconSelector.parseAndSelect(
+            json: json, scale: options.scale, appInfoURL: appInfoURL, profile: options.profile)
+        try check(parsed, options: options)
+    }
+
+    /// Checks one selection from bytes against the parse it was made from: a failed parse gives no
+    /// icon (legacy: `.appInfoRejected`; recommended: never an icon or a raise), a parsed value
+    /// gives what the invariants of the profile allow.
+    /// - Throws: `FuzzFinding` when an invariant breaks.
+    public static func check(_ parsed: ParsedSelection, options: IconFuzzOptions) throws(FuzzFinding) {
+        let info: AppInfo?
+        if case .success(let value) = parsed.appInfo { info = value } else { info = nil }
         switch options.profile {
-        case .legacy: try LegacyInvariants(info: info, scale: options.scale).check(selection)
-        case .recommended: try RecommendedInvariants(info: info, scale: options.scale).check(selection)
+        case .legacy: try LegacyInvariants(info: info, scale: options.scale).check(parsed.selection)
+        case .recommended: try RecommendedInvariants(info: info, scale: options.scale).check(parsed.selection)
         }
     }
 }

@@ -76,27 +76,30 @@ enum IconLoadingCheck {
     /// appInfo.json as `xds icon` receives it: a parse error or an oversize body is "no icon" in
     /// both profiles; the recommended profile never raises and chooses only https URLs.
     ///
-    /// Parsed once per profile: `select(json:)` is that parse followed by `select(appInfo:)` (the
-    /// base URL is usable), so only a rejected body goes through the bytes entry point, where the
-    /// oracle checks that it gives no icon. Half the JSON work of calling both per input.
+    /// Parsed once per profile: `parseAndSelect` is `select(json:)` (the bytes entry point) returning
+    /// the parse, made with the profile's own rules, that it selected from.
     static func checkAppInfo(_ bytes: [UInt8], scale: Int) throws(FuzzFinding) {
         let base = "https://example.com/app/appInfo.json"
+        var parses: [IconProfile: Result<AppInfo, AppInfoError>] = [:]
         for profile in IconProfile.allCases {
-            // Each profile's own parse: the legacy one leaves trailing commas to Foundation, as the original does.
-            let parsed = Result { () throws(AppInfoError) -> AppInfo in
-                try AppInfo.parse(bytes, acceptTrailingCommas: profile == .legacy)
-            }
-            let selection: IconSelection
-            switch parsed {
+            let parsed = IconSelector.parseAndSelect(json: bytes, scale: scale, appInfoURL: base, profile: profile)
+            let selection = parsed.selection
+            parses[profile] = parsed.appInfo
+            switch parsed.appInfo {
             case .failure(let error):
-                let selection = IconSelector.select(json: bytes, scale: scale, appInfoURL: base, profile: profile)
                 guard case .none(.appInfoRejected) = selection else {
                     throw FuzzFinding(
                         target, "a rejected appInfo.json gives no icon", "\(profile): \(selection), \(error)")
                 }
                 continue
+            case .none:
+                throw FuzzFinding(target, "scales 1-3 are selected from", "\(profile), scale \(scale): \(selection)")
             case .success(let info):
-                selection = IconSelector.select(appInfo: info, scale: scale, appInfoURL: base, profile: profile)
+                // The strict profile accepts a subset of what the legacy one does, and reads it the same.
+                if profile == .recommended, case .some(let legacy) = parses[.legacy], legacy != .success(info) {
+                    throw FuzzFinding(
+                        target, "what the recommended profile parses, the legacy one parses alike", "\(legacy)")
+                }
             }
             switch selection {
             case .originalRaises where profile == .recommended:

@@ -1,0 +1,128 @@
+// Tests/IconsTests/ByteFastPathTests.swift - The byte-wise fast paths give what the general code gives
+
+import Foundation
+import SeededRandom
+import Testing
+
+@testable import Icons
+
+/// Icon selection reads URLs and appInfo.json byte by byte where that is cheaper (ASCII text, a
+/// memchr prefilter); each fast path is compared here with the general code on random inputs built
+/// from the pieces that matter (delimiters, dot segments, CR LF, non-ASCII, combining marks).
+@Suite struct ByteFastPathTests {
+    static let urlPieces = [
+        "a", "b", "/", "//", ".", "..", "./", "../", "/.", "/..", "?", "#", ":", ";", "@", "[", "]", "%20", "\r\n",
+        "\r",
+        "\n", " ", "x.png", "https:", "//h", "ï", "\u{301}", "/\u{301}", ".\u{301}",
+    ]
+
+    static func randomText(_ pieces: [String], upTo count: Int, using random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...count, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }
+            .joined()
+    }
+
+    @Test func asciiSplitEqualsTheCharacterSplit() {
+        var random = SeededGenerator(seed: 3986)
+        var ascii = 0
+        for _ in 0..<20000 {
+            let text = Self.randomText(Self.urlPieces, upTo: 8, using: &random)
+            guard text.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            ascii += 1
+            #expect(URIReference.split(ascii: text) == URIReference.split(characters: text), "\(text.debugDescription)")
+        }
+        #expect(ascii > 5000)
+    }
+
+    @Test func asciiDotSegmentRemovalEqualsTheCharacterOne() {
+        var random = SeededGenerator(seed: 5204)
+        var ascii = 0
+        for _ in 0..<20000 {
+            let path = Self.randomText(Self.urlPieces, upTo: 8, using: &random)
+            guard path.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            ascii += 1
+            #expect(
+                URIReference.removeDotSegments(ascii: Array(path.utf8))
+                    == URIReference.removeDotSegments(characters: path), "\(path.debugDescription)")
+        }
+        #expect(ascii > 5000)
+    }
+
+    @Test func asciiClassicSplitEqualsTheCharacterSplit() {
+        var random = SeededGenerator(seed: 1808)
+        var ascii = 0
+        for _ in 0..<20000 {
+            let text = Self.randomText(Self.urlPieces + ["1", "+", "a:", "b#c:"], upTo: 8, using: &random)
+            guard text.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+            ascii += 1
+            #expect(
+                ClassicComponents.split(ascii: text) == ClassicComponents(characters: text), "\(text.debugDescription)")
+        }
+        #expect(ascii > 5000)
+    }
+
+    @Test func asciiReplacementEqualsFoundations() {
+        var random = SeededGenerator(seed: 2732)
+        for _ in 0..<5000 {
+            let text = Self.randomText(Self.urlPieces, upTo: 8, using: &random)
+            for (target, replacement) in [("#", "%23"), ("[", "%5B"), ("]", "%5D")] {
+                let byte = UInt8(ascii: Unicode.Scalar(target) ?? " ")
+                #expect(
+                    LegacyURLResolver.replacingASCII(byte, with: replacement, in: text)
+                        == text.replacingOccurrences(of: target, with: replacement), "\(text.debugDescription)")
+            }
+        }
+    }
+
+    /// The IRI mapping percent-encodes each UTF-8 byte of each non-ASCII scalar, as it did scalar by scalar.
+    @Test func iriMappingEncodesEachNonASCIIScalar() {
+        var random = SeededGenerator(seed: 3987)
+        for _ in 0..<5000 {
+            let text = Self.randomText(Self.urlPieces + ["é", "😀", "\u{FEFF}"], upTo: 6, using: &random)
+            var expected = ""
+            for scalar in text.unicodeScalars {
+                if scalar.isASCII {
+                    expected.unicodeScalars.append(scalar)
+                } else {
+                    for byte in String(scalar).utf8 { expected += "%" + String(format: "%02X", byte) }
+                }
+            }
+            let mapped = RecommendedURLPolicy.reference(text)
+            let direct = RecommendedURLPolicy.reference(expected)
+            #expect(mapped == direct, "\(text.debugDescription)")
+        }
+    }
+
+    static let jsonPieces = [",", " ", "\n", "]", "}", "[", "{", "\"", "\\", "1", "a", ":", "\t", "\r", "\u{0}"]
+
+    @Test func prefilteredTrailingCommaEqualsTheFullScan() {
+        var random = SeededGenerator(seed: 8259)
+        var found = 0
+        for _ in 0..<50000 {
+            let bytes = Array(Self.randomText(Self.jsonPieces, upTo: 12, using: &random).utf8)
+            let expected = bytes.prefix(4).contains(0) ? nil : AppInfo.scanForTrailingComma(bytes)
+            #expect(AppInfo.trailingComma(in: bytes) == expected, "\(bytes)")
+            if expected != nil { found += 1 }
+        }
+        #expect(found > 1000)
+    }
+
+    /// The offset read from Foundation's own messages, as `range(of:)` found it.
+    @Test func characterOffsetReadsFoundationsMessages() {
+        var random = SeededGenerator(seed: 1159)
+        var withOffset = 0
+        for _ in 0..<3000 {
+            let bytes = Array(
+                Self.randomText(Self.jsonPieces + ["tru", "nul", "-", "e", "0."], upTo: 10, using: &random).utf8)
+            guard case .failure(let error) = Result(catching: { try JSONSerialization.jsonObject(with: Data(bytes)) })
+            else { continue }
+            let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            var expected: Int?
+            if let range = text.range(of: "character ") {
+                expected = Int(text[range.upperBound...].prefix(while: { $0.isASCII && $0.isNumber }))
+            }
+            #expect(AppInfo.characterOffset(in: text) == expected, "\(text)")
+            if expected != nil { withOffset += 1 }
+        }
+        #expect(withOffset > 100)
+    }
+}
