@@ -21,43 +21,38 @@ import Testing
             .joined()
     }
 
-    @Test func asciiSplitEqualsTheCharacterSplit() {
-        var random = SeededGenerator(seed: 3986)
+    /// Runs `body` on 20,000 random texts from `pieces`, the ASCII ones only; expects more than 5,000.
+    static func forASCIITexts(seed: UInt64, _ pieces: [String], _ body: (String) -> Void) {
+        var random = SeededGenerator(seed: seed)
         var ascii = 0
         for _ in 0..<20000 {
-            let text = Self.randomText(Self.urlPieces, upTo: 8, using: &random)
+            let text = randomText(pieces, upTo: 8, using: &random)
             guard text.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
             ascii += 1
-            #expect(URIReference.split(ascii: text) == URIReference.split(characters: text), "\(text.debugDescription)")
+            body(text)
         }
         #expect(ascii > 5000)
     }
 
+    @Test func asciiSplitEqualsTheCharacterSplit() {
+        Self.forASCIITexts(seed: 3986, Self.urlPieces) { text in
+            #expect(URIReference.split(ascii: text) == URIReference.split(characters: text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func asciiDotSegmentRemovalEqualsTheCharacterOne() {
-        var random = SeededGenerator(seed: 5204)
-        var ascii = 0
-        for _ in 0..<20000 {
-            let path = Self.randomText(Self.urlPieces, upTo: 8, using: &random)
-            guard path.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
-            ascii += 1
+        Self.forASCIITexts(seed: 5204, Self.urlPieces) { path in
             #expect(
                 URIReference.removeDotSegments(ascii: Array(path.utf8))
                     == URIReference.removeDotSegments(characters: path), "\(path.debugDescription)")
         }
-        #expect(ascii > 5000)
     }
 
     @Test func asciiClassicSplitEqualsTheCharacterSplit() {
-        var random = SeededGenerator(seed: 1808)
-        var ascii = 0
-        for _ in 0..<20000 {
-            let text = Self.randomText(Self.urlPieces + ["1", "+", "a:", "b#c:"], upTo: 8, using: &random)
-            guard text.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
-            ascii += 1
+        Self.forASCIITexts(seed: 1808, Self.urlPieces + ["1", "+", "a:", "b#c:"]) { text in
             #expect(
                 ClassicComponents.split(ascii: text) == ClassicComponents(characters: text), "\(text.debugDescription)")
         }
-        #expect(ascii > 5000)
     }
 
     @Test func asciiReplacementEqualsFoundations() {
