@@ -1,8 +1,9 @@
 // Tests/FuzzCommonTests/IconOracleParseTests.swift - The icon-selection oracle judges the parse it is given
 
-import FuzzCommon
 import Icons
 import Testing
+
+@testable import FuzzCommon
 
 /// The oracle takes the parse from `IconSelector.parseAndSelect` (one parse per input); these
 /// show that it still calls a selection from a failed parse a finding, in both profiles.
@@ -42,5 +43,31 @@ struct IconOracleParseTests {
             return
         }
         try IconSelectionCheck.check(parsed, options: IconFuzzOptions(scale: 2, profile: profile))
+    }
+
+    @Test func aTrailingCommaAcceptedByTheRecommendedProfileIsAFinding() throws {
+        let json = Array(#"{"icons": [{"width": 29, "height": 29, "src": "a.png"},]}"#.utf8)
+        // As a recommended profile handed the legacy rule would parse it.
+        let info = try AppInfo.parse(json, acceptTrailingCommas: true)
+        let wrong = ParsedSelection(appInfo: .success(info), selection: .none(.noneLargeEnough))
+        #expect(throws: FuzzFinding.self) {
+            try IconSelectionCheck.checkTrailingCommaRule(
+                wrong, json: json, options: IconFuzzOptions(scale: 1, profile: .recommended))
+        }
+        // The legacy profile may accept it (Foundation decides, as in the original).
+        try IconSelectionCheck.checkTrailingCommaRule(
+            wrong, json: json, options: IconFuzzOptions(scale: 1, profile: .legacy))
+        // The real recommended profile refuses it: no finding.
+        try IconSelectionCheck.check(json, options: IconFuzzOptions(scale: 1, profile: .recommended))
+    }
+
+    @Test func theOraclesCommaScanFindsOnlyTrailingCommas() {
+        let cases: [(String, Int?)] = [
+            ("[1,2]", nil), ("[1,]", 2), ("{\"a\":1 ,\n\t}", 7), (#"["a,]"]"#, nil), (#"["\\",]"#, 5),
+            (#"["\",]"]"#, nil), ("[1,\u{0}]", nil), ("[,]", 1), ("[1, 2 , ]", 6),
+        ]
+        for (text, expected) in cases {
+            #expect(IconSelectionCheck.trailingComma(in: Array(text.utf8)) == expected, "\(text)")
+        }
     }
 }

@@ -34,7 +34,53 @@ public enum IconSelectionCheck {
         // Foundation, as the original does).
         let parsed = IconSelector.parseAndSelect(
             json: json, scale: options.scale, appInfoURL: appInfoURL, profile: options.profile)
+        try checkTrailingCommaRule(parsed, json: json, options: options)
         try check(parsed, options: options)
+    }
+
+    /// The recommended profile keeps to RFC 8259: a parse it accepted holds no trailing comma. Checked
+    /// with this oracle's own scan, not the parser's, so a profile handed the wrong rule is a finding.
+    /// - Throws: `FuzzFinding` when the recommended profile accepted a trailing comma.
+    public static func checkTrailingCommaRule(
+        _ parsed: ParsedSelection, json: [UInt8], options: IconFuzzOptions
+    ) throws(FuzzFinding) {
+        guard options.profile == .recommended, case .success = parsed.appInfo,
+            let comma = trailingComma(in: json)
+        else { return }
+        throw FuzzFinding(
+            target, "the recommended profile refuses a trailing comma (RFC 8259)", "comma at byte \(comma) accepted")
+    }
+
+    /// The offset of a comma that JSON whitespace alone separates from a closing `]` or `}`, outside
+    /// strings (escapes followed); nil when there is none. Bytes other than the four JSON whitespace
+    /// bytes end the run, so the scan only ever finds what RFC 8259 forbids.
+    static func trailingComma(in json: [UInt8]) -> Int? {
+        var inString = false
+        var escaped = false
+        var comma: Int?
+        for (offset, byte) in json.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                comma = nil
+            case UInt8(ascii: ","): comma = offset
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if let comma { return comma }
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: comma = nil
+            }
+        }
+        return nil
     }
 
     /// Checks one selection from bytes against the parse it was made from: a failed parse gives no
