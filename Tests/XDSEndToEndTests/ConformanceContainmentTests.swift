@@ -92,6 +92,19 @@ import Testing
         return state != "Z" && state != "X"
     }
 
+    /// Waits up to `seconds` for `pid` to end (or be a zombie); kills it with SIGKILL if it did not.
+    /// - Returns: whether it ended by itself.
+    private static func endsWithin(_ seconds: Double, _ pid: pid_t) -> Bool {
+        var waited = 0.0
+        while isRunning(pid) && waited < seconds {
+            usleep(50_000)
+            waited += 0.05
+        }
+        guard isRunning(pid) else { return true }
+        kill(pid, SIGKILL)
+        return false
+    }
+
     private static func waitUntilGone(_ pids: [pid_t]) -> [pid_t] {
         for _ in 0..<100 {
             if !pids.contains(where: isRunning) { return [] }
@@ -168,14 +181,8 @@ import Testing
             kill(process.processIdentifier, SIGTERM)
             let moment = String(format: "%.3f s", delay)
             // Until the runner is a zombie: Foundation reports the exit only once every process holding its
-            // status socket (inherited by the runner's children) has ended, so survivors are killed first.
-            var waited = 0
-            while Self.isRunning(process.processIdentifier) && waited < 1200 {
-                usleep(50_000)
-                waited += 1
-            }
-            if Self.isRunning(process.processIdentifier) {
-                kill(process.processIdentifier, SIGKILL)
+            // status socket has ended, so survivors are killed before waiting for it.
+            if !Self.endsWithin(60, process.processIdentifier) {
                 Issue.record("SIGTERM after \(moment): the runner did not end within 60 s")
             }
             let survivors = Self.survivors(marked: sandbox.marker)
@@ -216,13 +223,7 @@ import Testing
         defer { try? input.fileHandleForWriting.close() }
         usleep(500_000)
         kill(process.processIdentifier, SIGTERM)
-        var waited = 0
-        while Self.isRunning(process.processIdentifier) && waited < 200 {
-            usleep(50_000)
-            waited += 1
-        }
-        if Self.isRunning(process.processIdentifier) {
-            kill(process.processIdentifier, SIGKILL)
+        if !Self.endsWithin(10, process.processIdentifier) {
             Issue.record("xds decode did not end by SIGTERM within 10 s")
         }
         process.waitUntilExit()
