@@ -12,10 +12,9 @@ set -euo pipefail
 FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export FUZZ_ROOT
 cd "$FUZZ_ROOT"
-export SWIFT_BACKTRACE=enable=no
-export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
 # shellcheck source=targets.sh
 . FuzzTesting/targets.sh
+fuzz_run_environment
 out=$FUZZ_ROOT/FuzzTesting/.build/out
 
 fuzz_build_quietly "$out"

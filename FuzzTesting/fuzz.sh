@@ -21,12 +21,9 @@ set -euo pipefail
 FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export FUZZ_ROOT
 cd "$FUZZ_ROOT"
-# libFuzzer prints the stack of a trap itself; the Swift backtracer would race it under ASan.
-export SWIFT_BACKTRACE=enable=no
-# No allocation stacks (a third of ASan's malloc cost here); a finding is replayed with the default.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
 # shellcheck source=targets.sh
 . FuzzTesting/targets.sh
+fuzz_run_environment
 
 seconds=${FUZZ_SECONDS:-60}
 config=${FUZZ_CONFIGURATION:-release}

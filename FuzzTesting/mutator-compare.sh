@@ -12,10 +12,11 @@
 # Builds the targets first (release + ASan, incrementally, as fuzz.sh does).
 set -euo pipefail
 FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-export FUZZ_ROOT SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
+export FUZZ_ROOT
 cd "$FUZZ_ROOT"
 # shellcheck source=targets.sh
 . FuzzTesting/targets.sh
+fuzz_run_environment
 seconds=$1
 shift
 fuzz_build_quietly "$FUZZ_ROOT/FuzzTesting/.build/out"

@@ -130,3 +130,11 @@ fuzz_build_quietly() {
     rm -f "$log"
     return "$status"
 }
+
+# The environment every script that runs a fuzzer sets (fuzz.sh, fuzz-speed.sh, mutator-compare.sh):
+# libFuzzer prints the stack of a trap itself, and the Swift backtracer would race it under ASan; no
+# allocation stacks (a third of ASan's malloc cost here), a finding is replayed with the default.
+fuzz_run_environment() {
+    export SWIFT_BACKTRACE=enable=no
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
+}
