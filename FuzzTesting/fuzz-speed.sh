@@ -9,12 +9,9 @@
 # idle core gives whatever else the machine runs; the load average before and after is printed with it.
 # Writes FuzzTesting/artifacts/speed.txt (one line per target), which fuzz-report.py renders.
 set -euo pipefail
-FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-export FUZZ_ROOT
-cd "$FUZZ_ROOT"
 # shellcheck source=targets.sh
-. FuzzTesting/targets.sh
-fuzz_run_environment
+. "$(dirname "${BASH_SOURCE[0]}")/targets.sh"
+fuzz_script_setup
 out=$FUZZ_ROOT/FuzzTesting/.build/out
 
 fuzz_build_quietly "$out"

@@ -18,12 +18,9 @@
 # target; the number of cores), FUZZ_TARGETS (names; all), FUZZ_TIMEOUT (per-input seconds, 10),
 # FUZZ_NICE (nice level, 10), FUZZ_MUTATOR (1: structure-aware mutator for the bplist targets; 1).
 set -euo pipefail
-FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-export FUZZ_ROOT
-cd "$FUZZ_ROOT"
 # shellcheck source=targets.sh
-. FuzzTesting/targets.sh
-fuzz_run_environment
+. "$(dirname "${BASH_SOURCE[0]}")/targets.sh"
+fuzz_script_setup
 
 seconds=${FUZZ_SECONDS:-60}
 config=${FUZZ_CONFIGURATION:-release}

@@ -11,12 +11,9 @@
 # Reports/fuzz.md): target, mutator, seconds, CPU seconds, execs, edges, features, corpus, findings.
 # Builds the targets first (release + ASan, incrementally, as fuzz.sh does).
 set -euo pipefail
-FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-export FUZZ_ROOT
-cd "$FUZZ_ROOT"
 # shellcheck source=targets.sh
-. FuzzTesting/targets.sh
-fuzz_run_environment
+. "$(dirname "${BASH_SOURCE[0]}")/targets.sh"
+fuzz_script_setup
 seconds=$1
 shift
 fuzz_build_quietly "$FUZZ_ROOT/FuzzTesting/.build/out"

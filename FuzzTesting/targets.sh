@@ -138,3 +138,12 @@ fuzz_run_environment() {
     export SWIFT_BACKTRACE=enable=no
     export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=0}
 }
+
+# Starts a script that runs fuzzers: FUZZ_ROOT (the package root, exported), the working directory
+# there, and the run environment above.
+fuzz_script_setup() {
+    FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+    export FUZZ_ROOT
+    cd "$FUZZ_ROOT"
+    fuzz_run_environment
+}
