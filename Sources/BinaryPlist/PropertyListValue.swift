@@ -53,7 +53,7 @@ extension PropertyListValue {
 extension PropertyListValue: Hashable {
     public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case let (.string(a), .string(b)): return sameScalars(a, b)
         case let (.integer(a), .integer(b)): return a == b
         case (.integer, .wideInteger), (.wideInteger, .integer), (.wideInteger, .wideInteger):
             return lhs.integerValue == rhs.integerValue
@@ -73,8 +73,12 @@ extension PropertyListValue: Hashable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .string(let s):
+            // The UTF-8 bytes, as `==` compares them (with the length, so that arrays of strings
+            // hash differently when only the split between elements differs).
             hasher.combine(0)
-            for scalar in s.unicodeScalars { hasher.combine(scalar.value) }
+            var s = s
+            s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(s.utf8.count)
         case .integer(let i): hasher.combine(1); hasher.combine(i)
         case .wideInteger(let i):
             // Hashes as `.integer` does when the value fits 64 bits: equal integers, equal hashes.
@@ -90,6 +94,16 @@ extension PropertyListValue: Hashable {
         case .dictionary(let d): hasher.combine(9); hasher.combine(d)
         case .null: hasher.combine(10)
         }
+    }
+
+    /// Whether `a` and `b` hold the same Unicode scalars (not `String ==`, which equates canonically
+    /// equivalent texts such as "é" and "e\u{301}"). UTF-8 maps scalar sequences one to one onto byte
+    /// sequences, so comparing the bytes is comparing the scalars, without decoding them.
+    private static func sameScalars(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a
+        var b = b
+        return a.withUTF8 { left in b.withUTF8 { right in left.elementsEqual(right) } }
     }
 
     private static func realsEqual(_ a: Double, _ b: Double) -> Bool {
