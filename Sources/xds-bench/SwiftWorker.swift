@@ -94,6 +94,24 @@ enum SwiftWorker {
                 let first: Int = (attribute.identifier == nil ? 0 : 1) + (attribute.name == nil ? 0 : 1)
                 return first + (attribute.path == nil ? 0 : 1) + (attribute.appInfoURL == nil ? 0 : 1)
             }
+        case ("reference", "build-value"):
+            // The value alone: the decoded dictionary's keys and strings as bytes, built into the same
+            // `PropertyListValue` a decode returns and freed, without reading any bplist structure.
+            guard case .dictionary(let decoded) = try BPlistDecoder.decode(bytes) else {
+                throw Failure(description: "the attribute is not a dictionary")
+            }
+            let entries = try decoded.map { key, value in
+                guard case .string(let text) = value else { throw Failure(description: "\(key) is not a string") }
+                return (key: Array(key.utf8), value: Array(text.utf8))
+            }
+            return {
+                var dictionary = [String: PropertyListValue](minimumCapacity: entries.count)
+                for entry in entries {
+                    dictionary[String(decoding: entry.key, as: UTF8.self)] =
+                        .string(String(decoding: entry.value, as: UTF8.self))
+                }
+                return count(.dictionary(dictionary))
+            }
         case ("reference", "encode"):
             let value = try BPlistDecoder.decode(bytes)
             return { BPlistEncoder.encode(value).count }

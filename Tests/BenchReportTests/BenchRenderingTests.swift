@@ -62,6 +62,29 @@ import Testing
         #expect(!markdown.contains("Smoke run"))
     }
 
+    @Test func floorRowsStateTheLargestRatioTheyLeave() {
+        func measurement(_ implementation: String, _ workload: String, _ operation: String, _ cpu: Double)
+            -> BenchMeasurement
+        {
+            BenchMeasurement(
+                implementation: implementation, workload: workload, operation: operation, bytes: 200,
+                iterationsPerSample: 1000, samples: [cpu], cpuSamples: [cpu], outcome: "ok", baselineRSSKiB: nil,
+                peakRSSKiB: nil)
+        }
+        var report = Self.report()
+        #expect(!BenchRendering.markdown(report).contains("build-value"))
+        report.measurements += [
+            measurement("reference", "attribute", "build-value", 300),
+            measurement("libplist", "attribute-xattr", "read-decode", 3_000),
+            measurement("reference", "attribute-xattr", "read", 1_600),
+            measurement("reference", "attribute-xattr", "syscall", 1_400),
+        ]
+        let markdown = BenchRendering.markdown(report)
+        // libplist's attribute decode is 900 ns in the fixture: 900 ÷ 300 and 3000 ÷ 1600.
+        #expect(markdown.contains("libplist's `decode` ÷ `build-value`: 3.00× in this run."), "\(markdown)")
+        #expect(markdown.contains("libplist's `read-decode` ÷ `read`: 1.88× in this run"), "\(markdown)")
+    }
+
     @Test func jsonRoundTrips() throws {
         let bytes = ReportJSON.encode(Self.report())
         #expect(try ReportJSON.decode(BenchReport.self, from: bytes, path: "bench.json") == Self.report())
