@@ -119,6 +119,11 @@ public enum StructureMutator {
         return nil
     }
 
+    /// `value` with the node at pre-order position `target` mutated. The position is not advanced past a
+    /// mutated node, so every later sibling of it, and of each of its ancestors, is mutated too (each
+    /// with its own draws): one tree mutation changes a node and everything after it along its path,
+    /// from a single edit (the last node) to most of the tree (an early one). `make fuzz-mutator`'s
+    /// comparison measures the mutator with this behaviour.
     private static func rewrite(
         _ value: PropertyListValue, _ target: Int, _ index: inout Int, _ random: inout SeededGenerator,
         donor: PropertyListValue
