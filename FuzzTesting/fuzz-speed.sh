@@ -7,8 +7,8 @@
 # from its seed corpus (what fuzz_seeds writes) for RUNS executions (default 100000; the seed corpus
 # counts) with -seed=1, under nice. CPU time is the process's own rusage, so the rate is what one
 # idle core gives whatever else the machine runs; the load average before and after is printed with it.
-# Each target then runs again with its oracle off (XDS_FUZZ_CHECK=0: libFuzzer, the mutator and the input's
-# copy alone), which says how much of its time the check takes. Writes FuzzTesting/artifacts/speed.txt (one
+# The run also times the target's check and its custom mutator (XDS_FUZZ_TIMING, FuzzTiming.swift): their
+# shares of the run's wall time, the rest being libFuzzer's. Writes FuzzTesting/artifacts/speed.txt (one
 # line per target), which fuzz-report.py renders.
 set -euo pipefail
 # shellcheck source=targets.sh
@@ -24,39 +24,30 @@ results=$FUZZ_ROOT/FuzzTesting/artifacts/speed.txt
 mkdir -p "$(dirname "$results")"
 {
     echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), release + ASan, -seed=1, one process per target"
-    echo "# target runs execs cpu_seconds execs_per_cpu_second load_before load_after harness_cpu_seconds harness_execs_per_cpu_second"
+    echo "# target runs execs cpu_seconds execs_per_cpu_second load_before load_after check_share mutator_share"
 } >"$results"
-# One run of target $1 with corpus directory $2 and log $3, in $4; prints "execs cpu_seconds".
-speed_run() {
-    local target=$1 corpus=$2 log=$3 work=$4
-    (cd "$work" && nice -n "${FUZZ_NICE:-10}" /usr/bin/time -f '%U %S' -o "$work/cpu" \
-        "$out/${target}_release" -seed=1 -runs="$runs" -max_len="$(fuzz_max_len "$target")" -timeout=10 \
-        -rss_limit_mb=2048 -dict="$FUZZ_ROOT/FuzzTesting/$(fuzz_dict "$target")" -print_final_stats=1 \
-        -close_fd_mask=3 "$corpus" >"$log" 2>&1) || {
-        echo "$target did not run cleanly:" >&2
-        tail -n 5 "$log" >&2
-        return 1
-    }
-    echo "$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log") $(awk '{ printf "%.2f", $1 + $2 }' "$work/cpu")"
-}
-rate() { awk -v e="$1" -v c="$2" 'BEGIN { printf "%d", (c > 0 ? e / c : 0) }'; }
 for target in $targets; do
     work=$(mktemp -d)
     fuzz_seeds "$target" "$work/corpus"
-    cp -r "$work/corpus" "$work/corpus-floor"
     before=$(cut -d' ' -f1 /proc/loadavg)
-    measured=$(speed_run "$target" "$work/corpus" "$work/log" "$work") || { rm -rf "$work"; exit 1; }
-    # The same run with the oracle off (XDS_FUZZ_CHECK=0): libFuzzer, the mutator and the input's copy alone.
-    floor=$(XDS_FUZZ_CHECK=0 speed_run "$target" "$work/corpus-floor" "$work/log-floor" "$work") || {
+    (cd "$work" && XDS_FUZZ_TIMING="$work/timing" nice -n "${FUZZ_NICE:-10}" /usr/bin/time -f '%U %S' -o "$work/cpu" \
+        "$out/${target}_release" -seed=1 -runs="$runs" -max_len="$(fuzz_max_len "$target")" -timeout=10 \
+        -rss_limit_mb=2048 -dict="$FUZZ_ROOT/FuzzTesting/$(fuzz_dict "$target")" -print_final_stats=1 \
+        -close_fd_mask=3 "$work/corpus" >"$work/log" 2>&1) || {
+        echo "$target did not run cleanly:" >&2
+        tail -n 5 "$work/log" >&2
         rm -rf "$work"
         exit 1
     }
-    read -r execs cpu <<<"$measured"
-    read -r floor_execs floor_cpu <<<"$floor"
-    line="$target $runs $execs $cpu $(rate "$execs" "$cpu") $before $(cut -d' ' -f1 /proc/loadavg)"
-    line="$line $floor_cpu $(rate "$floor_execs" "$floor_cpu")"
+    execs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$work/log")
+    cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/cpu")
+    rate=$(awk -v e="$execs" -v c="$cpu" 'BEGIN { printf "%d", (c > 0 ? e / c : 0) }')
+    # Shares of the wall time from the first execution on: the check, the custom mutator (0 without one).
+    shares=$(sed -nE 's/^wall_ns=([0-9]+) check_ns=([0-9]+) mutator_ns=([0-9]+).*/\1 \2 \3/p' "$work/timing" 2>/dev/null |
+        awk '$1 > 0 { printf "%.2f %.2f", $2 / $1, $3 / $1 }')
+    line="$target $runs $execs $cpu $rate $before $(cut -d' ' -f1 /proc/loadavg) ${shares:-- -}"
     echo "$line" >>"$results"
-    printf '%-22s %8s execs %7s CPU s %7s execs/CPU-s (harness alone %s)\n' "$target" "$execs" "$cpu" \
-        "$(rate "$execs" "$cpu")" "$(rate "$floor_execs" "$floor_cpu")"
+    printf '%-22s %8s execs %7s CPU s %7s execs/CPU-s (check, mutator: %s of the time)\n' "$target" "$execs" "$cpu" \
+        "$rate" "${shares:-?}"
     rm -rf "$work"
 done

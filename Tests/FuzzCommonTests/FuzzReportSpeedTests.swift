@@ -1,4 +1,4 @@
-// Tests/FuzzCommonTests/FuzzReportSpeedTests.swift - fuzz-report.py's speed table, harness floor included
+// Tests/FuzzCommonTests/FuzzReportSpeedTests.swift - fuzz-report.py's speed table, with where the time goes
 
 import Foundation
 import TestSupport
@@ -22,22 +22,26 @@ import Testing
         return String(decoding: markdown ?? Data(), as: UTF8.self)
     }
 
-    @Test func theCheckShareComesFromTheRunWithoutTheOracle() throws {
+    @Test func sharesAndTheRateWithoutTheCheckAreRendered() throws {
         let markdown = try Self.render(
             speed: """
                 # 2026-12-01T19:00:00Z commit abc1234, release + ASan, -seed=1, one process per target
-                # target runs execs cpu_seconds execs_per_cpu_second load_before load_after harness_cpu_seconds harness_execs_per_cpu_second
-                FuzzAttribute 100000 100000 4.00 25000 1.00 1.10 2.00 50000
-                FuzzAppInfoParser 100000 100000 2.00 50000 1.10 1.20 1.25 80000
+                # target runs execs cpu_seconds execs_per_cpu_second load_before load_after check_share mutator_share
+                FuzzAttribute 100000 100000 4.00 25000 1.00 1.10 0.50 0.20
+                FuzzAppInfoParser 100000 100000 2.00 50000 1.10 1.20 0.38 0.00
+                FuzzTaggedJSON 100000 100000 2.00 50000 1.10 1.20 - -
 
                 """)
-        // 25,000 with the check, 50,000 without: the check takes half of the time.
-        #expect(markdown.contains("| FuzzAttribute | 100000 | 4.00 | 25000 | no | 50000 | 50 % | 1.00–1.10 |"))
-        #expect(markdown.contains("| FuzzAppInfoParser | 100000 | 2.00 | 50000 | yes | 80000 | 38 % | 1.10–1.20 |"))
+        // Half of the time in the check: without it, twice the rate.
+        #expect(markdown.contains("| FuzzAttribute | 100000 | 4.00 | 25000 | no | 50 % | 20 % | 50000 | 1.00–1.10 |"))
+        #expect(
+            markdown.contains("| FuzzAppInfoParser | 100000 | 2.00 | 50000 | yes | 38 % | 0 % | 80645 | 1.10–1.20 |"))
+        // A run that wrote no timing line.
+        #expect(markdown.contains("| FuzzTaggedJSON | 100000 | 2.00 | 50000 | yes | – | – | – | 1.10–1.20 |"))
     }
 
-    @Test func linesWithoutTheFloorStillRender() throws {
+    @Test func linesWithoutSharesStillRender() throws {
         let markdown = try Self.render(speed: "# header\nFuzzAttribute 100000 100000 4.00 25000 1.00 1.10\n")
-        #expect(markdown.contains("| FuzzAttribute | 100000 | 4.00 | 25000 | no | – | – | 1.00–1.10 |"))
+        #expect(markdown.contains("| FuzzAttribute | 100000 | 4.00 | 25000 | no | – | – | – | 1.00–1.10 |"))
     }
 }

@@ -16,21 +16,18 @@ public enum FuzzEntry {
         _ start: UnsafeRawPointer, _ count: Int, _ check: ([UInt8]) throws(FuzzFinding) -> Bool
     ) -> Int32 {
         let bytes = count == 0 ? [] : Array(UnsafeRawBufferPointer(start: start, count: count))
-        guard checkEnabled else { return 0 }
-        do {
-            return try check(bytes) ? 0 : -1
-        } catch {
-            fatalError("FUZZ FINDING \(error)")
+        let outcome: Result<Bool, FuzzFinding> = FuzzTiming.measure(asCheck: true) {
+            do throws(FuzzFinding) {
+                return .success(try check(bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let kept): return kept ? 0 : -1
+        case .failure(let finding): fatalError("FUZZ FINDING \(finding)")
         }
     }
-
-    /// Whether the target's oracle runs (`XDS_FUZZ_CHECK` unset or not `0`). `0` leaves libFuzzer, the
-    /// mutator and the input's copy: what `make fuzz-speed` measures as the harness alone, so that the
-    /// share of each target's time its check takes is known. Never set in a campaign.
-    static let checkEnabled: Bool = {
-        guard let value = getenv("XDS_FUZZ_CHECK") else { return true }
-        return String(cString: value) != "0"
-    }()
 
     /// Whether the structure-aware mutator runs (`XDS_FUZZ_MUTATOR` unset or not `0`).
     static let structureMutationEnabled: Bool = {
@@ -46,11 +43,13 @@ public enum FuzzEntry {
         byteMutation: (UnsafeMutablePointer<UInt8>, Int, Int) -> Int
     ) -> Int {
         guard structureMutationEnabled else { return byteMutation(data, size, maxSize) }
-        let input = Array(UnsafeBufferPointer(start: data, count: size))
-        guard let output = StructureMutator.mutate(input, maxSize: maxSize, seed: seed) else {
-            return byteMutation(data, size, maxSize)
+        return FuzzTiming.measure(asCheck: false) {
+            let input = Array(UnsafeBufferPointer(start: data, count: size))
+            guard let output = StructureMutator.mutate(input, maxSize: maxSize, seed: seed) else {
+                return byteMutation(data, size, maxSize)
+            }
+            for (index, byte) in output.enumerated() { data[index] = byte }
+            return output.count
         }
-        for (index, byte) in output.enumerated() { data[index] = byte }
-        return output.count
     }
 }
