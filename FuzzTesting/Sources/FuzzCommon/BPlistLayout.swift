@@ -8,14 +8,23 @@
 /// layouts the mutator itself wrote); writing can produce any layout, including ones the strict
 /// decoder rejects (that is the point).
 struct BPlistLayout: Hashable, Sendable {
-    /// One object: a leaf's bytes (marker and payload) or a container's kind nibble and references.
-    enum Object: Hashable, Sendable {
-        case leaf([UInt8])
-        /// `kind` is 0xA (array), 0xC (set) or 0xD (dictionary: keys then values in `refs`).
-        case container(kind: UInt8, refs: [Int])
+    /// One object, flat: a leaf is `count` bytes (marker and payload) of `source` from `start`; a
+    /// container is its kind nibble and `count` references in `references` from `start`. No array per
+    /// object: the mutator reads and writes a layout for a quarter of its mutations.
+    struct Object: Hashable, Sendable {
+        /// 0 for a leaf; 0xA (array), 0xC (set) or 0xD (dictionary: keys then values) for a container.
+        var kind: UInt8
+        var start: Int
+        var count: Int
+
+        var isContainer: Bool { kind != 0 }
     }
 
-    var objects: [Object]
+    /// The file the layout was read from: leaves are ranges of it (never copied).
+    private let source: [UInt8]
+    private(set) var objects: [Object]
+    /// Every container's references, in object order.
+    private var references: [Int]
     var top: Int
     /// Bytes per object reference, 1...16 (more than 8 writes leading zero bytes).
     var refSize: Int
@@ -36,7 +45,7 @@ struct BPlistLayout: Hashable, Sendable {
 
     /// Reads `bytes`: any input, never trapping. Returns `nil` for anything it cannot follow.
     init?(_ bytes: [UInt8]) {
-        guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return nil }
+        guard bytes.count >= 40, bytes.starts(with: "bplist0".utf8) else { return nil }
         let t = bytes.count - 32
         let offsetSize = Int(bytes[t + 6])
         let refSize = Int(bytes[t + 7])
@@ -54,19 +63,21 @@ struct BPlistLayout: Hashable, Sendable {
         // Each object ends where the next one (in file order) starts: one sort, not a search per object.
         let byOffset = offsets.indices.sorted { offsets[$0] < offsets[$1] }
         var ends = [Int](repeating: Int(table), count: offsets.count)
-        for (position, index) in byOffset.enumerated().dropLast() {
+        for position in 0..<(byOffset.count - 1) {
+            let index = byOffset[position]
             let next = offsets[byOffset[position + 1]]
             guard next != offsets[index] else { return nil }
             ends[index] = next
         }
         var objects: [Object] = []
         objects.reserveCapacity(offsets.count)
+        var references: [Int] = []
         for (index, offset) in offsets.enumerated() {
             let end = ends[index]
             let marker = bytes[offset]
             let kind = marker >> 4
             guard kind == 0xA || kind == 0xC || kind == 0xD else {
-                objects.append(.leaf(Array(bytes[offset..<end])))
+                objects.append(Object(kind: 0, start: offset, count: end - offset))
                 continue
             }
             var p = offset + 1
@@ -80,12 +91,18 @@ struct BPlistLayout: Hashable, Sendable {
             }
             guard n <= (end - p) / (kind == 0xD ? 2 * refSize : refSize) else { return nil }
             let refCount = kind == 0xD ? n * 2 : n
-            let refs = (0..<refCount).map { Int(clamping: Self.bigEndian(bytes, p + $0 * refSize, refSize)) }
-            guard refs.allSatisfy({ $0 < Int(count) }) else { return nil }
-            objects.append(.container(kind: kind, refs: refs))
+            let first = references.count
+            for position in 0..<refCount {
+                let ref = Int(clamping: Self.bigEndian(bytes, p + position * refSize, refSize))
+                guard ref < Int(count) else { return nil }
+                references.append(ref)
+            }
+            objects.append(Object(kind: kind, start: first, count: refCount))
         }
         // The file's own layout choices, so that mutations of it stack.
+        self.source = bytes
         self.objects = objects
+        self.references = references
         self.top = Int(top)
         self.refSize = refSize
         self.offsetSize = offsetSize == Self.width(for: UInt64(table)) ? nil : offsetSize
@@ -94,38 +111,53 @@ struct BPlistLayout: Hashable, Sendable {
         self.trailerPrefix = Array(bytes[t..<(t + 6)])
     }
 
+    /// Reference `position` of container `index` (`position < objects[index].count`).
+    func reference(_ position: Int, of index: Int) -> Int { references[objects[index].start + position] }
+
+    /// Points reference `position` of container `index` at `target` (which may be out of range: that is
+    /// a mutation too).
+    mutating func redirect(_ position: Int, of index: Int, to target: Int) {
+        references[objects[index].start + position] = target
+    }
+
     /// The file this layout describes.
     func bytes() -> [UInt8] {
-        var out = Array("bplist00".utf8)
+        var out: [UInt8] = []
+        // Enough for every layout choice (references and offsets up to 16 bytes, long counts up to 16).
+        out.reserveCapacity(source.count + references.count * refSize + objects.count * 34 + gap.count + 64)
+        out += "bplist00".utf8
         var offsets = [Int](repeating: 8, count: objects.count)
         for index in order where index < objects.count {
             offsets[index] = out.count
-            switch objects[index] {
-            case .leaf(let bytes):
-                out += bytes
-            case .container(let kind, let refs):
-                let n = kind == 0xD ? refs.count / 2 : refs.count
-                if n < 15 && longCounts == nil {
-                    out.append(kind << 4 | UInt8(n))
-                } else {
-                    let power = longCounts ?? (n < 256 ? 0 : n < 65_536 ? 1 : 2)
-                    out.append(kind << 4 | 0xF)
-                    out.append(0x10 | UInt8(power))
-                    out += Self.bigEndianBytes(UInt64(n), width: 1 << power)
-                }
-                for ref in refs { Self.appendBigEndian(UInt64(ref), width: refSize, to: &out) }
+            let object = objects[index]
+            guard object.isContainer else {
+                out += source[object.start..<(object.start + object.count)]
+                continue
+            }
+            let n = object.kind == 0xD ? object.count / 2 : object.count
+            if n < 15 && longCounts == nil {
+                out.append(object.kind << 4 | UInt8(n))
+            } else {
+                let power = longCounts ?? (n < 256 ? 0 : n < 65_536 ? 1 : 2)
+                out.append(object.kind << 4 | 0xF)
+                out.append(0x10 | UInt8(power))
+                Self.appendBigEndian(UInt64(n), width: 1 << power, to: &out)
+            }
+            for ref in references[object.start..<(object.start + object.count)] {
+                Self.appendBigEndian(UInt64(ref), width: refSize, to: &out)
             }
         }
         let table = out.count
         let width = offsetSize ?? Self.width(for: UInt64(max(table, 1)))
         for offset in offsets { Self.appendBigEndian(UInt64(offset), width: width, to: &out) }
         out += gap
-        out += trailerPrefix.prefix(6) + [UInt8](repeating: 0, count: max(0, 6 - trailerPrefix.count))
+        out += trailerPrefix.prefix(6)
+        if trailerPrefix.count < 6 { out += repeatElement(0, count: 6 - trailerPrefix.count) }
         out.append(UInt8(truncatingIfNeeded: width))
         out.append(UInt8(truncatingIfNeeded: refSize))
-        out += Self.bigEndianBytes(UInt64(bitPattern: Int64(objects.count + countDelta)), width: 8)
-        out += Self.bigEndianBytes(UInt64(top), width: 8)
-        out += Self.bigEndianBytes(UInt64(bitPattern: Int64(table + tableOffsetDelta)), width: 8)
+        Self.appendBigEndian(UInt64(bitPattern: Int64(objects.count + countDelta)), width: 8, to: &out)
+        Self.appendBigEndian(UInt64(top), width: 8, to: &out)
+        Self.appendBigEndian(UInt64(bitPattern: Int64(table + tableOffsetDelta)), width: 8, to: &out)
         return out
     }
 
@@ -140,19 +172,12 @@ struct BPlistLayout: Hashable, Sendable {
         return value
     }
 
-    /// Appends `value` in `width` big-endian bytes (as `bigEndianBytes`, without an array per call).
+    /// Appends `value` in `width` big-endian bytes: wider than 8 gets leading zeros, narrower keeps the low
+    /// bytes.
     static func appendBigEndian(_ value: UInt64, width: Int, to out: inout [UInt8]) {
         for i in 0..<width {
             let shift = 8 * (width - 1 - i)
             out.append(shift >= 64 ? 0 : UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-        }
-    }
-
-    /// `value` in `width` big-endian bytes: wider than 8 gets leading zeros, narrower keeps the low bytes.
-    static func bigEndianBytes(_ value: UInt64, width: Int) -> [UInt8] {
-        (0..<width).map { i in
-            let shift = 8 * (width - 1 - i)
-            return shift >= 64 ? 0 : UInt8(truncatingIfNeeded: value >> UInt64(shift))
         }
     }
 }

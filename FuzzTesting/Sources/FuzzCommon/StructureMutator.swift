@@ -81,12 +81,31 @@ public enum StructureMutator {
     static let edgeKeys = ["", "\u{0}", "\u{0}01", "a\u{0}", "é", "identifier", "name", "path", "appInfoURL", "k"]
 
     static func mutateTree(_ value: PropertyListValue, _ random: inout SeededGenerator) -> PropertyListValue {
-        var nodes = 0
-        count(value, &nodes)
+        var sizes: [Int] = []
+        let nodes = preorderSizes(value, into: &sizes)
         let target = Int(random.next() % UInt64(max(nodes, 1)))
         var index = 0
         let donor = pick(value, Int(random.next() % UInt64(max(nodes, 1))))
-        return rewrite(value, target, &index, &random, donor: donor)
+        return rewrite(value, target, &index, &random, donor: donor, sizes: sizes)
+    }
+
+    /// Appends the node count of every subtree of `value` in pre-order (dictionaries by sorted key, as
+    /// `find` and `rewrite` walk them); returns `value`'s own.
+    private static func preorderSizes(_ value: PropertyListValue, into sizes: inout [Int]) -> Int {
+        let slot = sizes.count
+        sizes.append(1)
+        var total = 1
+        switch value {
+        case .array(let elements), .set(let elements):
+            for element in elements { total += preorderSizes(element, into: &sizes) }
+        case .dictionary(let entries):
+            for (_, element) in entries.sorted(by: { $0.key < $1.key }) {
+                total += preorderSizes(element, into: &sizes)
+            }
+        default: break
+        }
+        sizes[slot] = total
+        return total
     }
 
     private static func count(_ value: PropertyListValue, _ nodes: inout Int) {
@@ -126,19 +145,25 @@ public enum StructureMutator {
     /// comparison measures the mutator with this behaviour.
     private static func rewrite(
         _ value: PropertyListValue, _ target: Int, _ index: inout Int, _ random: inout SeededGenerator,
-        donor: PropertyListValue
+        donor: PropertyListValue, sizes: [Int]
     ) -> PropertyListValue {
         if index == target { return mutateNode(value, &random, donor: donor) }
+        // A subtree wholly before the target comes back as it is: its nodes skipped, nothing rebuilt.
+        // (Before the target, `index` is the node's own pre-order position.)
+        if index < target, index + sizes[index] <= target {
+            index += sizes[index]
+            return value
+        }
         index += 1
         switch value {
         case .array(let elements):
-            return .array(elements.map { rewrite($0, target, &index, &random, donor: donor) })
+            return .array(elements.map { rewrite($0, target, &index, &random, donor: donor, sizes: sizes) })
         case .set(let elements):
-            return .set(elements.map { rewrite($0, target, &index, &random, donor: donor) })
+            return .set(elements.map { rewrite($0, target, &index, &random, donor: donor, sizes: sizes) })
         case .dictionary(let entries):
             var result: [String: PropertyListValue] = [:]
             for (key, element) in entries.sorted(by: { $0.key < $1.key }) {
-                result[key] = rewrite(element, target, &index, &random, donor: donor)
+                result[key] = rewrite(element, target, &index, &random, donor: donor, sizes: sizes)
             }
             return .dictionary(result)
         default:
@@ -192,14 +217,10 @@ public enum StructureMutator {
                 layout.order.shuffle(using: &random)
             case 4:
                 // A reference redirected: sharing, a cycle, or an out-of-range index.
-                let containers = (0..<count).filter {
-                    if case .container(_, let refs) = layout.objects[$0] { return !refs.isEmpty } else { return false }
-                }
-                guard let holder = containers.randomElement(using: &random),
-                    case .container(let kind, var refs) = layout.objects[holder]
-                else { break }
-                refs[Int(random.next() % UInt64(refs.count))] = Int(random.next() % UInt64(count + 1))
-                layout.objects[holder] = .container(kind: kind, refs: refs)
+                let containers = (0..<count).filter { layout.objects[$0].isContainer && layout.objects[$0].count > 0 }
+                guard let holder = containers.randomElement(using: &random) else { break }
+                let position = Int(random.next() % UInt64(layout.objects[holder].count))
+                layout.redirect(position, of: holder, to: Int(random.next() % UInt64(count + 1)))
             case 5:
                 layout.top = Int(random.next() % UInt64(count + 1))
             case 6:
