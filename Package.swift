@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "IconLoading", dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache"]),
         // Starts and stops Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
-        .target(name: "IconFixture"),
+        .target(name: "IconFixture", dependencies: ["ChildProcess"]),
         // The icon-loading conformance area: reading its vectors (Vectors/icon-loading), the session and judge.
         .target(name: "IconLoadingArea", dependencies: ["ConformanceModel", "IconFixture", "IconImages", "IconMask"]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).

@@ -107,7 +107,7 @@ public enum ProcessRunner {
 
     /// posix_spawnp with the pipes on 0/1/2 and every other descriptor closed, a new process group, an empty
     /// signal mask, SIGPIPE, SIGINT, SIGTERM and SIGHUP back to default.
-    private static func spawn(
+    static func spawn(
         _ argv: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32,
         directory: String?
     ) -> Result<pid_t, SpawnErrno> {

@@ -1,5 +1,6 @@
 // Sources/IconFixture/FixtureServer.swift - Starts and stops the icon fixture HTTPS server
 
+import ChildProcess
 import Foundation
 
 /// Why the fixture server did not start.
@@ -24,8 +25,12 @@ public struct FixtureRequest: Hashable, Sendable, Codable {
 }
 
 /// The fixture server (`Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py`): https and http
-/// listeners on 127.0.0.1, a CA generated for the run, a request log. Stopped by ``stop()``
-/// (closing its standard input), or when this process exits.
+/// listeners on 127.0.0.1, a CA generated for the run, a request log. Stopped by ``stop()`` (closing its
+/// standard input, then signals), or when this process exits.
+///
+/// It runs as a `BackgroundChild`: spawned as adapter calls are, and registered with `ChildContainment`, so
+/// that `xds conformance`, which kills every other child of its own after each adapter call (escapees of
+/// `setsid`), keeps the server for the whole run, and a terminating signal still takes it down.
 public final class FixtureServer: @unchecked Sendable {
     /// `https://127.0.0.1:PORT`
     public let httpsOrigin: String
@@ -34,46 +39,33 @@ public final class FixtureServer: @unchecked Sendable {
     /// The PEM of the run's CA: the only trust anchor the server's certificate chains to.
     public let caFile: String
     public let logFile: String
-    private let process: Process
-    private let input: Pipe
+    private let child: BackgroundChild
 
     /// Starts the server on `routes` (a JSON file, see the script's documentation), keeping its
     /// certificates and log in `workDirectory`.
     public init(script: String, routes: String, workDirectory: String) throws(FixtureServerError) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--routes", routes, "--workdir", workDirectory]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let child: BackgroundChild
         do {
-            try process.run()
+            child = try BackgroundChild(
+                ["/usr/bin/env", "python3", script, "--routes", routes, "--workdir", workDirectory])
         } catch {
             throw FixtureServerError(detail: "cannot start python3 \(script): \(error)")
         }
-        // The first line on standard output says where it listens (or nothing, when it failed).
-        var line: [UInt8] = []
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            guard let first = byte.first else { break }
-            if first == 0x0A { break }
-            line.append(first)
-        }
+        // The first line on standard output says where it listens (nothing, when it failed); making the CA
+        // and the certificate takes openssl a moment on a busy machine.
         struct Ready: Decodable {
             var https: String
             var http: String
             var ca: String
             var log: String
         }
-        guard let ready = try? JSONDecoder().decode(Ready.self, from: Data(line)) else {
-            process.terminate()
-            process.waitUntilExit()
+        guard let line = child.readLine(timeout: 60),
+            let ready = try? JSONDecoder().decode(Ready.self, from: Data(line))
+        else {
+            child.stop(grace: 0)
             throw FixtureServerError(detail: "did not start (no ready line); is openssl installed?")
         }
-        self.process = process
-        self.input = input
+        self.child = child
         httpsOrigin = ready.https
         httpOrigin = ready.http
         caFile = ready.ca
@@ -81,7 +73,7 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// The server's process id.
-    public var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { child.pid }
 
     /// Every request so far, in order.
     public func requests() -> [FixtureRequest] {
@@ -97,12 +89,7 @@ public final class FixtureServer: @unchecked Sendable {
     }
 
     /// Stops the server and waits for it.
-    public func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
-    }
+    public func stop() { child.stop() }
 
     deinit { stop() }
 }
