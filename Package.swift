@@ -189,7 +189,7 @@ let package = Package(
             name: "FuzzCommonTests",
             dependencies: [
                 "FuzzCommon", "AdapterOutputOracle", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel", "ConformanceRunner",
-                "ChildProcess", "TestSupport",
+                "ChildProcess", "TestSupport", "DocumentSource",
             ]),
         .testTarget(
             name: "SpecificationTests",
