@@ -43,12 +43,8 @@ import Testing
     /// Started from a thread that blocks the terminating signals (as every thread of `xds conformance` does)
     /// and with a descriptor leaked past close-on-exec: the child sees neither.
     @Test func theChildGetsAnEmptyMaskAndOnlyItsThreeStandardDescriptors() throws {
-        let opened = open("/dev/null", O_RDONLY)
-        try #require(opened > 2)
-        defer { close(opened) }
-        let leaked = fcntl(opened, F_DUPFD, 200)
-        try #require(leaked >= 200)
-        defer { close(leaked) }
+        let descriptor = try LeakedDescriptor()
+        defer { descriptor.close() }
         let started = StartedChild()
         let thread = Thread {
             var blocked = sigset_t()
