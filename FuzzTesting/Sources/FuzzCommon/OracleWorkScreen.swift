@@ -194,78 +194,84 @@ public struct OracleWorkScreen: Sendable {
             return (0..<Int(count)).contains { bytes[start + 2 * $0] == 0 && bytes[start + 2 * $0 + 1] == 0 }
         }
 
-        /// The object indices a container at `index` refers to (empty for leaves and malformed ones).
-        func children(of index: Int) -> [Int] {
-            guard let (marker, p, count) = header(of: index) else { return [] }
+        /// Where the references of the container at `index` start and how many there are (keys then values
+        /// for a dictionary); nil for leaves and malformed containers (libplist rejects those).
+        func references(of index: Int) -> (start: Int, count: Int)? {
+            guard let (marker, p, count) = header(of: index) else { return nil }
             let kind = marker >> 4
-            guard kind == 0xA || kind == 0xC || kind == 0xD else { return [] }
+            guard kind == 0xA || kind == 0xC || kind == 0xD else { return nil }
             let refs = kind == 0xD ? count &* 2 : count
-            guard refs <= UInt64(bytes.count), p + Int(refs) * refSize <= bytes.count else { return [] }
-            // A reference beyond Int.max is simply out of range (libplist rejects it).
-            return (0..<Int(refs)).map { Int(clamping: Layout.bigEndian(bytes, p + $0 * refSize, refSize)) }
+            guard refs <= UInt64(bytes.count), p + Int(refs) * refSize <= bytes.count else { return nil }
+            return (p, Int(refs))
+        }
+
+        /// Reference `position` of a container whose references start at `start`. A reference beyond
+        /// Int.max is simply out of range (libplist rejects it).
+        func reference(_ position: Int, from start: Int) -> Int {
+            Int(clamping: Layout.bigEndian(bytes, start + position * refSize, refSize))
         }
     }
 
     private struct Walk {
+        /// What the walk knows of one object.
+        struct Seen {
+            /// 0 not seen, 1 being visited (a cycle if met again), 2 done with the counts below.
+            var state: UInt8 = 0
+            var nodes = 0
+            var height = 0
+            var payload = 0
+        }
+
         let layout: Layout
         let screen: OracleWorkScreen
-        /// Per object: 0 not seen, 1 being visited (a cycle if met again), 2 done with `nodes`/`heights`.
-        /// Arrays rather than a dictionary: this runs on every differential input.
-        var state: [UInt8]
-        var nodes: [Int]
-        var heights: [Int]
-        var payloads: [Int]
+        /// One entry per object, in one array: this runs on every differential input.
+        var seen: [Seen]
 
         init(layout: Layout, screen: OracleWorkScreen) {
             self.layout = layout
             self.screen = screen
-            state = [UInt8](repeating: 0, count: layout.objectCount)
-            nodes = [Int](repeating: 0, count: layout.objectCount)
-            heights = [Int](repeating: 0, count: layout.objectCount)
-            payloads = [Int](repeating: 0, count: layout.objectCount)
+            seen = [Seen](repeating: Seen(), count: layout.objectCount)
         }
 
         /// Visits `index` found at `depth` (the root is at depth 1).
         mutating func visit(_ index: Int, depth: Int) -> (nodes: Int, height: Int, payload: Int, skip: Skip?) {
             guard index < layout.objectCount else { return (1, 1, 0, nil) }
-            switch state[index] {
+            switch seen[index].state {
             case 1:
                 return (0, 0, 0, .cycle)
             case 2:
-                let height = heights[index]
-                return depth + height - 1 > screen.maximumDepth
-                    ? (0, 0, 0, .depth) : (nodes[index], height, payloads[index], nil)
+                let known = seen[index]
+                return depth + known.height - 1 > screen.maximumDepth
+                    ? (0, 0, 0, .depth) : (known.nodes, known.height, known.payload, nil)
             default:
                 break
             }
             guard depth <= screen.maximumDepth else { return (0, 0, 0, .depth) }
-            state[index] = 1
+            seen[index].state = 1
             var total = 1
             var height = 1
             let header = layout.header(of: index)
             var payload = header.map { layout.payloadBytes(marker: $0.marker, start: $0.payload, count: $0.count) } ?? 0
-            let children = layout.children(of: index)
-            if let (marker, _, _) = header, marker >> 4 == 0xD,
-                children.prefix(children.count / 2).contains(where: layout.isUTF16StringWithNUL)
-            {
-                return (0, 0, 0, .nulInUTF16Key)
+            let references = layout.references(of: index)
+            if let (marker, _, _) = header, marker >> 4 == 0xD, let (start, count) = references {
+                for key in 0..<(count / 2) where layout.isUTF16StringWithNUL(layout.reference(key, from: start)) {
+                    return (0, 0, 0, .nulInUTF16Key)
+                }
             }
-            for child in children {
-                let visited = visit(child, depth: depth + 1)
-                if let skip = visited.skip { return (0, 0, 0, skip) }
-                total += visited.nodes
-                payload += visited.payload
-                height = max(height, visited.height + 1)
-                if total > screen.maximumNodes { return (0, 0, 0, .expansion) }
-                if payload > screen.maximumPayloadBytes { return (0, 0, 0, .payload) }
+            if let (start, count) = references {
+                for position in 0..<count {
+                    let visited = visit(layout.reference(position, from: start), depth: depth + 1)
+                    if let skip = visited.skip { return (0, 0, 0, skip) }
+                    total += visited.nodes
+                    payload += visited.payload
+                    height = max(height, visited.height + 1)
+                    if total > screen.maximumNodes { return (0, 0, 0, .expansion) }
+                    if payload > screen.maximumPayloadBytes { return (0, 0, 0, .payload) }
+                }
             }
             if payload > screen.maximumPayloadBytes { return (0, 0, 0, .payload) }
-            state[index] = 2
-            nodes[index] = total
-            heights[index] = height
-            payloads[index] = payload
+            seen[index] = Seen(state: 2, nodes: total, height: height, payload: payload)
             return (total, height, payload, nil)
         }
-
     }
 }
