@@ -14,58 +14,90 @@ enum LibplistView {
     static func project(
         _ value: PropertyListValue, _ used: inout Set<KnownDivergence>, cutsAtNUL: Bool = true
     ) -> PropertyListValue? {
+        projectTracking(value, &used, cutsAtNUL: cutsAtNUL)?.value
+    }
+
+    /// `project`, also saying whether the projection differs from `value`: a container whose elements all
+    /// project to themselves is returned as it is, not rebuilt (this runs on every value both decoders
+    /// accept, and most values have nothing libplist narrows).
+    private static func projectTracking(
+        _ value: PropertyListValue, _ used: inout Set<KnownDivergence>, cutsAtNUL: Bool
+    ) -> (value: PropertyListValue, changed: Bool)? {
         switch value {
         case .null:
             used.insert(.nullRejected)
             return nil
         case .integer:
-            return value
+            return (value, false)
         case .wideInteger(let integer):
             // PLIST_UINT keeps 64 bits; the bridge reads them as signed.
             let projected = Int64(truncatingIfNeeded: integer)
             if Int128(projected) != integer { used.insert(.integerBeyond64Bits) }
-            return .integer(projected)
+            return (.integer(projected), true)
         case .date(let seconds):
             let projected = projectDate(seconds)
             if !(projected == seconds || (projected.isNaN && seconds.isNaN)) { used.insert(.datePrecision) }
-            return .date(projected)
+            return (.date(projected), projected.bitPattern != seconds.bitPattern)
         case .string(let string):
-            let projected = cutsAtNUL ? projectString(string) : string
+            guard cutsAtNUL else { return (value, false) }
+            let projected = projectString(string)
             if projected != string { used.insert(.stringEndsAtNUL) }
-            return .string(projected)
+            return (.string(projected), projected.utf8.count != string.utf8.count)
         case .set(let elements):
             used.insert(.setReadAsArray)
-            return projectAll(elements, &used, cutsAtNUL).map { .array($0) }
+            return projectAll(elements, &used, cutsAtNUL).map { (.array($0 ?? elements), true) }
         case .array(let elements):
-            return projectAll(elements, &used, cutsAtNUL).map { .array($0) }
+            return projectAll(elements, &used, cutsAtNUL).map { $0.map { (.array($0), true) } ?? (value, false) }
         case .dictionary(let entries):
-            var projected: [String: PropertyListValue] = [:]
-            for (key, element) in entries {
-                guard let element = project(element, &used, cutsAtNUL: cutsAtNUL) else { return nil }
-                let cut = cutsAtNUL ? projectString(key) : key
-                if cut != key { used.insert(.stringEndsAtNUL) }
-                if projected[cut] != nil { used.insert(.stringEndsAtNUL) }
-                projected[cut] = projected[cut] ?? element
+            return projectEntries(entries, &used, cutsAtNUL).map {
+                $0.map { (.dictionary($0), true) } ?? (value, false)
             }
-            return .dictionary(projected)
         case .uid(let uid) where uid > UInt32.max:
             // libplist 2.2 (like CoreFoundation) rejects UIDs above UINT32_MAX.
             used.insert(.uidAbove32Bits)
             return nil
         case .real, .bool, .data, .uid:
-            return value
+            return (value, false)
         }
     }
 
+    /// The projected elements: nil when libplist rejects one, `.some(nil)` when none changed.
     private static func projectAll(
         _ values: [PropertyListValue], _ used: inout Set<KnownDivergence>, _ cutsAtNUL: Bool
-    ) -> [PropertyListValue]? {
-        var projected: [PropertyListValue] = []
-        for value in values {
-            guard let element = project(value, &used, cutsAtNUL: cutsAtNUL) else { return nil }
-            projected.append(element)
+    ) -> [PropertyListValue]?? {
+        var projected: [PropertyListValue]?
+        for (position, value) in values.enumerated() {
+            guard let (element, changed) = projectTracking(value, &used, cutsAtNUL: cutsAtNUL) else { return nil }
+            if changed && projected == nil { projected = Array(values[..<position]) }
+            projected?.append(element)
         }
-        return projected
+        return .some(projected)
+    }
+
+    /// The projected entries: nil when libplist rejects a value, `.some(nil)` when nothing changed. Keys cut
+    /// at NUL can collide; the first in iteration order is kept. Until something changes no key has been cut,
+    /// so no two can collide, and the entries are copied only at the first change.
+    private static func projectEntries(
+        _ entries: [String: PropertyListValue], _ used: inout Set<KnownDivergence>, _ cutsAtNUL: Bool
+    ) -> [String: PropertyListValue]?? {
+        var projected: [String: PropertyListValue]?
+        var index = entries.startIndex
+        while index != entries.endIndex {
+            let (key, original) = entries[index]
+            guard let (element, changed) = projectTracking(original, &used, cutsAtNUL: cutsAtNUL) else { return nil }
+            let cut = cutsAtNUL ? projectString(key) : key
+            if cut != key { used.insert(.stringEndsAtNUL) }
+            if projected == nil && (changed || cut.utf8.count != key.utf8.count) {
+                var copy = [String: PropertyListValue](minimumCapacity: entries.count)
+                for (earlier, value) in entries[entries.startIndex..<index] { copy[earlier] = value }
+                projected = copy
+            }
+            if projected != nil {
+                if projected?[cut] != nil { used.insert(.stringEndsAtNUL) } else { projected?[cut] = element }
+            }
+            index = entries.index(after: index)
+        }
+        return .some(projected)
     }
 
     /// Whether libplist's value `theirs` is the reference's `value` as libplist shows it; each string
