@@ -32,14 +32,14 @@ struct JSONReader {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    /// Up to this many entries are reserved before reading (larger texts grow the tape as they go).
-    private static let reservedEntryLimit = 4096
+    /// Up to this many entries (and strings) are reserved before reading; larger texts grow the tape as they go.
+    private static let reservedEntryLimit = 512
 
-    /// Sizes the tape for the text once, from the density of the seed corpus's documents (one entry per 5
-    /// bytes, one string per 7, for nearly all of them), instead of growing it from empty; denser text grows it.
+    /// Sizes the tape for the text once, from the density of the seed corpus's documents (one entry per 8
+    /// bytes and one string per 12 for half of them), instead of growing it from empty; denser text grows it.
     private mutating func reserveCapacity() {
-        tape.entries.reserveCapacity(min(bytes.count / 5 + 4, Self.reservedEntryLimit))
-        tape.strings.reserveCapacity(min(bytes.count / 7 + 2, Self.reservedEntryLimit))
+        tape.entries.reserveCapacity(min(bytes.count / 8 + 4, Self.reservedEntryLimit))
+        tape.strings.reserveCapacity(min(bytes.count / 12 + 2, Self.reservedEntryLimit / 2))
         trail.reserveCapacity(16)
     }
 
