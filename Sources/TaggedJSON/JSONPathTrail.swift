@@ -38,10 +38,6 @@ struct JSONPathTrail {
     /// The path, rooted at `$`; member keys are taken from `strings`.
     func text(_ strings: [String]) -> String {
         var path = "$"
-        // Room for the whole path at once when it is longer than a small string (no growth step by step).
-        var length = 1
-        for step in steps where step != Self.between { length += step < 0 ? strings[~step].utf8.count + 6 : 4 }
-        if length > 15 { path.reserveCapacity(length) }
         for step in steps where step != Self.between {
             if step < 0 {
                 JSONPath.appendMember(strings[~step], to: &path)
