@@ -30,9 +30,12 @@ enum JSONWriter {
             out.append(UInt8(ascii: "{"))
             // The keys alone are sorted (moving a key is cheaper than moving a key and its value); each value
             // is then looked up once.
-            for (position, key) in entries.keys.sorted(by: precedesInUTF8).enumerated() {
+            var isFirst = true
+            for key in entries.keys.sorted(by: precedesInUTF8) {
+                // Every key of `entries` has its value.
                 guard let value = entries[key] else { continue }
-                if position > 0 { out.append(UInt8(ascii: ",")) }
+                if !isFirst { out.append(UInt8(ascii: ",")) }
+                isFirst = false
                 quote(key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 write(value, to: &out)
