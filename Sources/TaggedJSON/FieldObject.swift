@@ -21,11 +21,11 @@ public enum FieldObject {
     /// The fields of `bytes`, or nil when it is not one strict (RFC 8259) JSON object whose values are all
     /// strings; a key given twice is not one.
     public static func parse(_ bytes: [UInt8]) -> [String: String]? {
-        guard case .object(let members) = try? JSONReader.parse(bytes) else { return nil }
+        guard let tape = try? JSONReader.parse(bytes), tape.entries[0].kind == .object else { return nil }
         var fields: [String: String] = [:]
-        for member in members {
-            guard case .string(let text) = member.value else { return nil }
-            fields[member.key] = text
+        for member in tape.members(ofObjectAt: 0) {
+            guard tape.entries[member.value].kind == .string else { return nil }
+            fields[tape.string(at: member.key)] = tape.string(at: member.value)
         }
         return fields
     }

@@ -2,38 +2,58 @@
 
 /// The steps from the root to the value being read; `text` spells them as `JSONPath` does (`$.name`,
 /// `$["odd key"]`, `$[3]`). Readers push and pop a step per member or element and spell the path only
-/// when an error names it, so reading valid text builds no path strings.
+/// when an error names it, so reading valid text builds no path strings. A step is one integer: an
+/// element's index, or a member's key as its index in the tape's `strings`.
 struct JSONPathTrail {
-    enum Step {
-        case member(String)
-        case element(Int)
-    }
+    /// Element indices (≥ 0), member keys (`~k` for `strings[k]`) and `between` (no step).
+    private var steps: [Int] = []
 
-    private var steps: [Step] = []
+    /// A container's step while no member or element of it is being read: not spelled.
+    private static let between = Int.min
 
-    mutating func push(_ step: Step) { steps.append(step) }
+    /// Room for `depth` steps.
+    mutating func reserveCapacity(_ depth: Int) { steps.reserveCapacity(depth) }
+
+    /// A step into element `index` of an array.
+    mutating func pushElement(_ index: Int) { steps.append(index) }
+
+    /// A step into the member whose key is `strings[key]`.
+    mutating func pushMember(key: Int) { steps.append(~key) }
 
     mutating func pop() { steps.removeLast() }
 
-    /// The path, rooted at `$`.
-    var text: String {
+    /// A container's step that names nothing yet; `enterElement`/`enterMember` and `leave` then change it in
+    /// place (a reader's trail, one step per open container instead of a push and a pop per value).
+    mutating func pushBetween() { steps.append(Self.between) }
+
+    /// The last step becomes element `index`.
+    mutating func enterElement(_ index: Int) { steps[steps.count - 1] = index }
+
+    /// The last step becomes the member whose key is `strings[key]`.
+    mutating func enterMember(key: Int) { steps[steps.count - 1] = ~key }
+
+    /// The last step names nothing again.
+    mutating func leave() { steps[steps.count - 1] = Self.between }
+
+    /// The path, rooted at `$`; member keys are taken from `strings`.
+    func text(_ strings: [String]) -> String {
         var path = "$"
-        for step in steps {
-            switch step {
-            case .member(let key): JSONPath.appendMember(key, to: &path)
-            case .element(let index):
+        for step in steps where step != Self.between {
+            if step < 0 {
+                JSONPath.appendMember(strings[~step], to: &path)
+            } else {
                 path += "["
-                path += String(index)
+                path += String(step)
                 path += "]"
             }
         }
         return path
     }
 
-    /// The path of `step` below the current value.
-    func text(appending step: Step) -> String {
-        var trail = self
-        trail.push(step)
-        return trail.text
+    /// The path of member `key` below the current value.
+    func text(_ strings: [String], appendingMember key: String) -> String {
+        var path = text(strings)
+        JSONPath.appendMember(key, to: &path)
+        return path
     }
 }

@@ -2,17 +2,8 @@
 
 import BinaryPlist
 
-/// A parsed JSON value; object members keep their order (duplicates are rejected while parsing).
-enum JSONNode: Sendable {
-    case object([(key: String, value: JSONNode)])
-    case array([JSONNode])
-    case string(String)
-    case number(String)
-    case bool(Bool)
-    case null
-}
-
-/// Parses JSON text, reporting faults with the JSON path of the value being read and the byte offset.
+/// Parses JSON text into a `JSONTape`, reporting faults with the JSON path of the value being read and the
+/// byte offset.
 struct JSONReader {
     /// Containers may nest this deep (a bplist holds 512 levels; a leaf adds one).
     static let maximumDepth = 1024
@@ -24,21 +15,37 @@ struct JSONReader {
     private var index = 0
     /// The path of the value being read.
     private var trail = JSONPathTrail()
+    /// What has been read so far.
+    private var tape = JSONTape()
 
-    static func parse(_ bytes: [UInt8]) throws(TaggedJSONError) -> JSONNode {
+    /// The values of `bytes`, one strict (RFC 8259) JSON text; object members keep their order (duplicate
+    /// keys are rejected).
+    static func parse(_ bytes: [UInt8]) throws(TaggedJSONError) -> JSONTape {
         var reader = JSONReader(bytes: bytes)
+        reader.reserveCapacity()
         reader.skipSpace()
-        let node = try reader.value(depth: 0)
+        try reader.value(depth: 0)
         reader.skipSpace()
         guard reader.index == bytes.count else { throw reader.fail("text after the JSON value") }
-        return node
+        return reader.tape
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// Up to this many entries (and strings) are reserved before reading; larger texts grow the tape as they go.
+    private static let reservedEntryLimit = 512
+
+    /// Sizes the tape for the text once, from the density of the seed corpus's documents (one entry per 8
+    /// bytes and one string per 12 for half of them), instead of growing it from empty; denser text grows it.
+    private mutating func reserveCapacity() {
+        tape.entries.reserveCapacity(min(bytes.count / 8 + 4, Self.reservedEntryLimit))
+        tape.strings.reserveCapacity(min(bytes.count / 12 + 2, Self.reservedEntryLimit / 2))
+        trail.reserveCapacity(16)
+    }
+
     /// An error at the path of the value being read.
     private func fail(_ message: String) -> TaggedJSONError {
-        TaggedJSONError(path: trail.text, "\(message) (byte \(index))")
+        TaggedJSONError(path: trail.text(tape.strings), "\(message) (byte \(index))")
     }
 
     private mutating func skipSpace() {
@@ -58,54 +65,68 @@ struct JSONReader {
         }
     }
 
-    private mutating func value(depth: Int) throws(TaggedJSONError) -> JSONNode {
+    /// Appends one entry with no contents.
+    private mutating func appendLeaf(_ kind: JSONTape.Kind, payload: Int = 0) {
+        tape.entries.append(JSONTape.Entry(kind, payload: payload, end: tape.entries.count + 1))
+    }
+
+    private mutating func value(depth: Int) throws(TaggedJSONError) {
         guard index < bytes.count else { throw fail("JSON ends where a value was expected") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
             guard depth < Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth)") }
-            return try object(depth: depth + 1)
+            try object(depth: depth + 1)
         case UInt8(ascii: "["):
             guard depth < Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth)") }
-            return try array(depth: depth + 1)
-        case UInt8(ascii: "\""): return .string(try string())
+            try array(depth: depth + 1)
+        case UInt8(ascii: "\""): appendLeaf(.string, payload: try string())
         case UInt8(ascii: "t"):
             try expect("true")
-            return .bool(true)
+            appendLeaf(.bool, payload: 1)
         case UInt8(ascii: "f"):
             try expect("false")
-            return .bool(false)
+            appendLeaf(.bool, payload: 0)
         case UInt8(ascii: "n"):
             try expect("null")
-            return .null
-        default: return .number(try number())
+            appendLeaf(.null)
+        default:
+            try number()
+            appendLeaf(.number)
         }
     }
 
-    private mutating func object(depth: Int) throws(TaggedJSONError) -> JSONNode {
+    /// Reads an object into the tape: its entry (count and end filled in at the end), then per member the
+    /// key's entry and the value's.
+    private mutating func object(depth: Int) throws(TaggedJSONError) {
         index += 1
-        var members: [(key: String, value: JSONNode)] = []
-        // A leaf's two members in one allocation.
-        members.reserveCapacity(2)
+        let at = tape.entries.count
+        tape.entries.append(JSONTape.Entry(.object, payload: 0, end: 0))
+        var count = 0
         var seen: Set<String> = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            tape.entries[at] = JSONTape.Entry(.object, payload: 0, end: at + 1)
+            return
         }
+        // One step for all members: a member's key while its value is read, no step between members.
+        trail.pushBetween()
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fail("expected a string key")
             }
             let key = try string()
-            trail.push(.member(key))
-            guard !Self.isDuplicate(key, in: members, seen: &seen) else { throw fail("duplicate key") }
+            trail.enterMember(key: key)
+            guard !isDuplicate(key, inObjectAt: at, count: count, seen: &seen) else { throw fail("duplicate key") }
+            appendLeaf(.string, payload: key)
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipSpace()
-            members.append((key, try value(depth: depth)))
-            trail.pop()
+            try value(depth: depth)
+            count += 1
+            trail.leave()
             skipSpace()
             guard index < bytes.count else { throw fail("JSON ends inside an object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -114,33 +135,55 @@ struct JSONReader {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
             index += 1
-            return .object(members)
+            trail.pop()
+            tape.entries[at] = JSONTape.Entry(.object, payload: count, end: tape.entries.count)
+            return
         }
     }
 
-    /// Whether `key` equals (as Swift strings: canonically equivalent) the key of an earlier member; a small
-    /// object compares with each, a large one keeps `seen`, filled with the earlier keys on first use.
-    private static func isDuplicate(
-        _ key: String, in members: [(key: String, value: JSONNode)], seen: inout Set<String>
-    ) -> Bool {
-        if members.count < linearKeyScanLimit { return members.contains { $0.key == key } }
-        if seen.isEmpty { seen = Set(members.lazy.map { $0.key }) }
-        return !seen.insert(key).inserted
+    /// Whether `strings[key]` equals (as Swift strings: canonically equivalent) the key of one of the `count`
+    /// earlier members of the object at `object`; a small object compares with each, a large one keeps
+    /// `seen`, filled with the earlier keys on first use.
+    private func isDuplicate(_ key: Int, inObjectAt object: Int, count: Int, seen: inout Set<String>) -> Bool {
+        let text = tape.strings[key]
+        var member = object + 1
+        if count < Self.linearKeyScanLimit {
+            for _ in 0..<count {
+                if tape.string(at: member) == text { return true }
+                member = tape.entries[member + 1].end
+            }
+            return false
+        }
+        if seen.isEmpty {
+            seen.reserveCapacity(count)
+            for _ in 0..<count {
+                seen.insert(tape.string(at: member))
+                member = tape.entries[member + 1].end
+            }
+        }
+        return !seen.insert(text).inserted
     }
 
-    private mutating func array(depth: Int) throws(TaggedJSONError) -> JSONNode {
+    /// Reads an array into the tape: its entry (count and end filled in at the end), then the elements'.
+    private mutating func array(depth: Int) throws(TaggedJSONError) {
         index += 1
-        var elements: [JSONNode] = []
+        let at = tape.entries.count
+        tape.entries.append(JSONTape.Entry(.array, payload: 0, end: 0))
+        var count = 0
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            tape.entries[at] = JSONTape.Entry(.array, payload: 0, end: at + 1)
+            return
         }
+        // One step for all elements: an element's index while it is read, no step between elements.
+        trail.pushBetween()
         while true {
             skipSpace()
-            trail.push(.element(elements.count))
-            elements.append(try value(depth: depth))
-            trail.pop()
+            trail.enterElement(count)
+            try value(depth: depth)
+            count += 1
+            trail.leave()
             skipSpace()
             guard index < bytes.count else { throw fail("JSON ends inside an array") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -149,12 +192,14 @@ struct JSONReader {
             }
             guard bytes[index] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
             index += 1
-            return .array(elements)
+            trail.pop()
+            tape.entries[at] = JSONTape.Entry(.array, payload: count, end: tape.entries.count)
+            return
         }
     }
 
-    private mutating func number() throws(TaggedJSONError) -> String {
-        let start = index
+    /// Reads a number (its text is not kept: no tagged-JSON value is a number).
+    private mutating func number() throws(TaggedJSONError) {
         func digits(_ reader: inout JSONReader) -> Int {
             let first = reader.index
             while reader.index < reader.bytes.count, (0x30...0x39).contains(reader.bytes[reader.index]) {
@@ -175,7 +220,6 @@ struct JSONReader {
             }
             guard digits(&self) > 0 else { throw fail("invalid number") }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     private mutating func hex4() throws(TaggedJSONError) -> UInt32 {
@@ -196,8 +240,15 @@ struct JSONReader {
         return value
     }
 
+    /// Reads a string literal into `tape.strings`; returns its index there.
+    private mutating func string() throws(TaggedJSONError) -> Int {
+        let text = try stringText()
+        tape.strings.append(text)
+        return tape.strings.count - 1
+    }
+
     /// A string literal; a run without escapes (the common case) becomes the string directly.
-    private mutating func string() throws(TaggedJSONError) -> String {
+    private mutating func stringText() throws(TaggedJSONError) -> String {
         index += 1
         let start = index
         index = bytes.withUnsafeBufferPointer { JSONStringScan.endOfPlainRun(in: $0, from: start) }
@@ -215,8 +266,16 @@ struct JSONReader {
             }
             return text
         }
-        var utf8 = Array(bytes[start..<index])
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(index - start + 16)
+        utf8.append(contentsOf: bytes[start..<index])
         while true {
+            // Bytes that need no escape are copied a run at a time.
+            let runEnd = bytes.withUnsafeBufferPointer { JSONStringScan.endOfPlainRun(in: $0, from: index) }
+            if runEnd > index {
+                utf8.append(contentsOf: bytes[index..<runEnd])
+                index = runEnd
+            }
             guard index < bytes.count else { throw fail("JSON ends inside a string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -224,11 +283,7 @@ struct JSONReader {
                 break
             }
             guard byte >= 0x20 else { throw fail("control character in a string") }
-            guard byte == UInt8(ascii: "\\") else {
-                utf8.append(byte)
-                index += 1
-                continue
-            }
+            // The byte is `\`.
             index += 1
             guard index < bytes.count else { throw fail("JSON ends inside an escape") }
             let escape = bytes[index]

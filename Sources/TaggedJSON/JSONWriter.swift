@@ -28,23 +28,27 @@ enum JSONWriter {
             out.append(UInt8(ascii: "}"))
         case .dictionary(let entries):
             out.append(UInt8(ascii: "{"))
-            let sorted = entries.sorted { precedesInUTF8($0.key, $1.key) }
-            for (position, entry) in sorted.enumerated() {
-                if position > 0 { out.append(UInt8(ascii: ",")) }
-                quote(entry.key, to: &out)
+            // The keys alone are sorted (moving a key is cheaper than moving a key and its value); each value
+            // is then looked up once.
+            var isFirst = true
+            for key in entries.keys.sorted(by: precedesInUTF8) {
+                // Every key of `entries` has its value.
+                guard let value = entries[key] else { continue }
+                if !isFirst { out.append(UInt8(ascii: ",")) }
+                isFirst = false
+                quote(key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                write(entry.value, to: &out)
+                write(value, to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
     }
 
-    /// Whether `a`'s UTF-8 bytes sort before `b`'s (code point order), compared with `memcmp`.
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s (code point order), compared with `memcmp` where both
+    /// strings are stored as UTF-8 (always, for native strings; neither is copied).
     private static func precedesInUTF8(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { first in
-            b.withUTF8 { second in
+        let order = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second in
                 let common = min(first.count, second.count)
                 if common > 0, let left = first.baseAddress, let right = second.baseAddress {
                     let order = memcmp(left, right, common)
@@ -53,6 +57,8 @@ enum JSONWriter {
                 return first.count < second.count
             }
         }
+        if let order = order ?? nil { return order }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     private static func list(_ elements: [PropertyListValue], to out: inout [UInt8]) {

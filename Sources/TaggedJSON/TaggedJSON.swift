@@ -34,133 +34,153 @@ public enum TaggedJSON {
     /// Parses tagged JSON text into a value.
     /// - Throws: `TaggedJSONError` naming the JSON path of the first bad value.
     public static func decode(_ bytes: [UInt8]) throws(TaggedJSONError) -> PropertyListValue {
+        let tape = try JSONReader.parse(bytes)
         var trail = JSONPathTrail()
-        return try value(of: JSONReader.parse(bytes), trail: &trail, depth: 0)
+        return try value(at: 0, of: tape, trail: &trail, depth: 0)
     }
 
     /// Containers may nest as deep as a strict decoder reads (512 levels, the root at level 1): deeper
     /// text is refused here, or `xds encode` would write bytes that `xds decode` rejects.
     public static let maximumDepth = DecodingRules.strict.maximumDepth
 
-    /// `trail`: the path of `node`; `depth`: the containers around it.
+    /// The value of entry `node` of `tape`. `trail`: the path of `node`; `depth`: the containers around it.
     private static func value(
-        of node: JSONNode, trail: inout JSONPathTrail, depth: Int
+        at node: Int, of tape: JSONTape, trail: inout JSONPathTrail, depth: Int
     ) throws(TaggedJSONError) -> PropertyListValue {
-        switch node {
-        case .array(let elements):
-            return .array(try list(elements, trail: &trail, depth: depth))
-        case .object(let members):
-            if let typeMember = members.first(where: { $0.key == "type" }), case .string(let type) = typeMember.value {
-                return try leaf(type: type, members: members, trail: &trail, depth: depth)
+        switch tape.entries[node].kind {
+        case .array:
+            return .array(try list(node, of: tape, trail: &trail, depth: depth))
+        case .object:
+            if let type = typeMember(ofObjectAt: node, in: tape), tape.entries[type.value].kind == .string {
+                return try leaf(type: tape.string(at: type.value), object: node, of: tape, trail: &trail, depth: depth)
             }
-            try checkDepth(depth, trail: trail)
+            try checkDepth(depth, tape: tape, trail: trail)
             var entries: [String: PropertyListValue] = [:]
-            entries.reserveCapacity(members.count)
-            for (key, member) in members {
+            entries.reserveCapacity(tape.entries[node].payload)
+            for member in tape.members(ofObjectAt: node) {
+                let key = tape.string(at: member.key)
+                let keyIndex = tape.entries[member.key].payload
                 guard entries[key] == nil else {
+                    var path = trail
+                    path.pushMember(key: keyIndex)
                     throw TaggedJSONError(
-                        path: trail.text(appending: .member(key)), "key equals an earlier key (canonically equivalent)")
+                        path: path.text(tape.strings), "key equals an earlier key (canonically equivalent)")
                 }
-                trail.push(.member(key))
-                entries[key] = try value(of: member, trail: &trail, depth: depth + 1)
+                trail.pushMember(key: keyIndex)
+                entries[key] = try value(at: member.value, of: tape, trail: &trail, depth: depth + 1)
                 trail.pop()
             }
             return .dictionary(entries)
         default:
             throw TaggedJSONError(
-                path: trail.text, "expected an array, a dictionary object or a {\"type\",\"value\"} leaf")
+                path: trail.text(tape.strings), "expected an array, a dictionary object or a {\"type\",\"value\"} leaf")
         }
     }
 
-    /// The values of an array's (or a set's) `elements`, the container being at `depth`.
+    /// The first member of the object at `object` whose key is `type` (its key and value entries).
+    private static func typeMember(ofObjectAt object: Int, in tape: JSONTape) -> (key: Int, value: Int)? {
+        tape.members(ofObjectAt: object).first { tape.string(at: $0.key) == "type" }
+    }
+
+    /// The values of the elements of the array at `array` (a value, or a set's elements), the container being
+    /// at `depth`.
     private static func list(
-        _ elements: [JSONNode], trail: inout JSONPathTrail, depth: Int
+        _ array: Int, of tape: JSONTape, trail: inout JSONPathTrail, depth: Int
     ) throws(TaggedJSONError) -> [PropertyListValue] {
-        try checkDepth(depth, trail: trail)
+        try checkDepth(depth, tape: tape, trail: trail)
         var values: [PropertyListValue] = []
-        values.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            trail.push(.element(index))
-            values.append(try value(of: element, trail: &trail, depth: depth + 1))
+        values.reserveCapacity(tape.entries[array].payload)
+        for (index, element) in tape.elements(ofArrayAt: array).enumerated() {
+            trail.pushElement(index)
+            values.append(try value(at: element, of: tape, trail: &trail, depth: depth + 1))
             trail.pop()
         }
         return values
     }
 
     /// Refuses a container at `depth` (the containers around it) when a strict decoder would.
-    private static func checkDepth(_ depth: Int, trail: JSONPathTrail) throws(TaggedJSONError) {
+    private static func checkDepth(_ depth: Int, tape: JSONTape, trail: JSONPathTrail) throws(TaggedJSONError) {
         guard depth < maximumDepth else {
             throw TaggedJSONError(
-                path: trail.text, "containers nest deeper than \(maximumDepth) levels (a bplist reader's limit)")
+                path: trail.text(tape.strings),
+                "containers nest deeper than \(maximumDepth) levels (a bplist reader's limit)")
         }
     }
 
+    /// The value of the leaf object at `object`, whose `type` member is the string `type`.
     private static func leaf(
-        type: String, members: [(key: String, value: JSONNode)], trail: inout JSONPathTrail, depth: Int
+        type: String, object: Int, of tape: JSONTape, trail: inout JSONPathTrail, depth: Int
     ) throws(TaggedJSONError) -> PropertyListValue {
-        guard members.count == 2, let member = members.first(where: { $0.key == "value" }) else {
-            throw TaggedJSONError(path: trail.text, "a leaf has exactly the members \"type\" and \"value\"")
+        guard tape.entries[object].payload == 2,
+            let member = tape.members(ofObjectAt: object).first(where: { tape.string(at: $0.key) == "value" })
+        else {
+            throw TaggedJSONError(
+                path: trail.text(tape.strings), "a leaf has exactly the members \"type\" and \"value\"")
         }
         if type == "set" {
-            guard case .array(let elements) = member.value else {
-                throw TaggedJSONError(path: trail.text(appending: .member("value")), "a set's value is a JSON array")
+            guard tape.entries[member.value].kind == .array else {
+                throw TaggedJSONError(
+                    path: trail.text(tape.strings, appendingMember: "value"), "a set's value is a JSON array")
             }
-            trail.push(.member("value"))
-            let values = try list(elements, trail: &trail, depth: depth)
+            trail.pushMember(key: tape.entries[member.key].payload)
+            let values = try list(member.value, of: tape, trail: &trail, depth: depth)
             trail.pop()
             return .set(values)
         }
-        guard case .string(let text) = member.value else {
-            throw invalidValue(trail, "a leaf's value is a JSON string")
+        guard tape.entries[member.value].kind == .string else {
+            throw invalidValue(tape, trail, "a leaf's value is a JSON string")
         }
+        let text = tape.string(at: member.value)
         switch type {
         case "string": return .string(text)
         case "integer":
             guard isInteger(text), let integer = Int128(text), integer >= Int128(Int64.min),
                 integer <= Int128(UInt64.max)
-            else { throw invalidValue(trail, "integer must be decimal in -2^63...2^64-1") }
+            else { throw invalidValue(tape, trail, "integer must be decimal in -2^63...2^64-1") }
             return PropertyListValue(integer: integer)
         case "real":
             guard let real = RealText.parse(text) else {
-                throw invalidValue(trail, "real must be a finite decimal, nan, inf or -inf")
+                throw invalidValue(tape, trail, "real must be a finite decimal, nan, inf or -inf")
             }
             return .real(real)
         case "bool":
             guard text == "true" || text == "false" else {
-                throw invalidValue(trail, "bool must be \"true\" or \"false\"")
+                throw invalidValue(tape, trail, "bool must be \"true\" or \"false\"")
             }
             return .bool(text == "true")
         case "date":
             guard let seconds = ISODate.parse(text) else {
-                throw invalidValue(trail, "date must be YYYY-MM-DDTHH:MM:SS[.fraction]Z, years 0001-9999")
+                throw invalidValue(tape, trail, "date must be YYYY-MM-DDTHH:MM:SS[.fraction]Z, years 0001-9999")
             }
             // The decoder's range (one range both ways): a fraction that rounds to 10000-01-01 is refused
             // here, or encode would write bytes that decode rejects.
             guard PropertyListValue.representableDates.contains(seconds) else {
-                throw invalidValue(trail, "date \(text) rounds to \(RealText.text(seconds)) s, outside years 0001-9999")
+                throw invalidValue(
+                    tape, trail, "date \(text) rounds to \(RealText.text(seconds)) s, outside years 0001-9999")
             }
             return .date(seconds)
         case "data":
             guard let bytes = Base64.decode(text) else {
-                throw invalidValue(trail, "data must be canonical padded base64")
+                throw invalidValue(tape, trail, "data must be canonical padded base64")
             }
             return .data(bytes)
         case "uid":
             guard isInteger(text), !text.hasPrefix("-"), let uid = UInt64(text) else {
-                throw invalidValue(trail, "uid must be decimal in 0...2^64-1")
+                throw invalidValue(tape, trail, "uid must be decimal in 0...2^64-1")
             }
             return .uid(uid)
         case "null":
-            guard text.isEmpty else { throw invalidValue(trail, "null's value is the empty string") }
+            guard text.isEmpty else { throw invalidValue(tape, trail, "null's value is the empty string") }
             return .null
         default:
-            throw TaggedJSONError(path: trail.text(appending: .member("type")), "unknown type \"\(type)\"")
+            throw TaggedJSONError(
+                path: trail.text(tape.strings, appendingMember: "type"), "unknown type \"\(type)\"")
         }
     }
 
     /// The error of a bad leaf value (the leaf at `trail`): at `<path>.value`.
-    private static func invalidValue(_ trail: JSONPathTrail, _ message: String) -> TaggedJSONError {
-        TaggedJSONError(path: trail.text(appending: .member("value")), message)
+    private static func invalidValue(_ tape: JSONTape, _ trail: JSONPathTrail, _ message: String) -> TaggedJSONError {
+        TaggedJSONError(path: trail.text(tape.strings, appendingMember: "value"), message)
     }
 
     /// `-?(0|[1-9][0-9]*)`.

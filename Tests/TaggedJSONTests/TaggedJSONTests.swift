@@ -78,6 +78,27 @@ import Testing
     func namesTheJSONPathOfTheBadValue(json: String, path: String) {
         #expect(error(json)?.path == path)
     }
+
+    /// Paths through nested containers, members after a container, a `type` after its `value`, and errors
+    /// between elements and members (no step for them): the texts the reader gave before it read into a tape.
+    @Test(arguments: [
+        (
+            #"{"a":[{"b":[{"type":"set","value":[{"type":"bool","value":"x"}]}]}]}"#,
+            #"$.a[0].b[0].value[0].value: bool must be "true" or "false""#
+        ),
+        (#"{"a":{"x":[]},"b":{"value":"q","type":"integer"}}"#, "$.b.value: integer must be decimal in -2^63...2^64-1"),
+        (#"[[],{"k":{}},[{"type":"null","value":"x"}]]"#, "$[2][0].value: null's value is the empty string"),
+        (#"{"x":[[],[[{"type":"uid","value":"-1"}]]]}"#, "$.x[1][0][0].value: uid must be decimal in 0...2^64-1"),
+        (#"[{"type":"set","value":{}}]"#, "$[0].value: a set's value is a JSON array"),
+        (#"{"a":[1 2]}"#, "$.a: expected ',' or ']' (byte 8)"),
+        (#"{"a":{"b":1,}}"#, "$.a: expected a string key (byte 12)"),
+        (#"{"a":[[],"bad"#, "$.a[1]: JSON ends inside a string (byte 13)"),
+        (#"{"k":[],"k\u0301":[],"k":[]}"#, "$.k: duplicate key (byte 24)"),
+        (#"{"a":[{"K":1,"\u212a":2}]}"#, "$.a[0][\"\u{212A}\"]: duplicate key (byte 21)"),
+    ])
+    func describesTheErrorAsBefore(json: String, description: String) {
+        #expect(error(json)?.description == description)
+    }
 }
 
 /// One date range both ways: whatever tagged JSON accepts, the strict decoder accepts once encoded.
