@@ -41,14 +41,25 @@ if [ "$SANITIZER" = address ]; then
 fi
 
 mkdir -p "$OUT"
+# SwiftPM plans the source files of a path dependency (the main package) once: a file added to one of its
+# modules since the last build here (a pull, a merge) is missing from the next incremental build, which
+# then fails ("cannot find 'X' in scope"). The list of source files is kept next to the build; when it
+# has changed, the plan is dropped and made again (the object files are reused).
+build_dir=${FUZZ_SCRATCH:-$FUZZ_ROOT/FuzzTesting/.build}
+source_list=$(cd "$FUZZ_ROOT" && find Sources FuzzTesting/Sources -type f \( -name '*.swift' -o -name '*.c' \
+    -o -name '*.h' -o -name '*.modulemap' \) | LC_ALL=C sort | sha256sum | cut -d' ' -f1)
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
 # FUZZ_SCRATCH (outside the engine) keeps a differently instrumented build (coverage) in its own directory.
 scratch=()
 [ -n "${FUZZ_SCRATCH:-}" ] && scratch=(--scratch-path "$FUZZ_SCRATCH")
 for config in ${FUZZ_CONFIGURATIONS:-release}; do
+    if [ "$(cat "$build_dir/xds-source-list-$config" 2>/dev/null)" != "$source_list" ]; then
+        rm -f "$build_dir/$config.yaml"
+    fi
     # shellcheck disable=SC2086 # SWIFTFLAGS is a list of flags
     swift build --package-path "$FUZZ_ROOT/FuzzTesting" "${scratch[@]}" -c "$config" $SWIFTFLAGS
+    mkdir -p "$build_dir" && echo "$source_list" >"$build_dir/xds-source-list-$config"
     bin=$(swift build --package-path "$FUZZ_ROOT/FuzzTesting" "${scratch[@]}" -c "$config" $SWIFTFLAGS --show-bin-path)
     for target in $(fuzz_targets); do
         name=${target}_$config
