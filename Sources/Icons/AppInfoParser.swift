@@ -75,13 +75,17 @@ extension AppInfo {
             }
             return .real(double)
         }
-        switch String(cString: number.objCType) {
-        case "c", "B":
+        // The type encoding of an NSNumber is one character; read as a byte (a String per number cost
+        // an allocation). Anything longer falls to the default, as it did compared as a String.
+        let type = number.objCType
+        let code = type[0] != 0 && type[1] == 0 ? UInt8(bitPattern: type[0]) : 0
+        switch code {
+        case UInt8(ascii: "c"), UInt8(ascii: "B"):
             // Only booleans come back as char-typed NSNumbers (__NSCFBoolean) from JSONSerialization.
             return .boolean(number.boolValue)
-        case "d", "f":
+        case UInt8(ascii: "d"), UInt8(ascii: "f"):
             return .real(number.doubleValue)
-        case "Q", "L", "I", "S", "C":
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             let unsigned = number.uint64Value
             return unsigned > UInt64(Int.max) ? .largeInteger(negative: false) : .integer(Int(unsigned))
         default:

@@ -44,12 +44,15 @@ enum LegacyURLResolver {
             if baseParts.path.isEmpty || relative.path.hasPrefix("/") {
                 newPath = relative.path
             } else {
-                let baseUnits = Array(baseParts.path.utf16)
+                // Both paths are ASCII (legal URL strings), so their UTF-8 bytes are CFURL's UTF-16 units;
+                // decoding UTF-16 went through the standard library's slow path, an allocation per unit.
+                let baseUnits = Array(baseParts.path.utf8)
                 var keep = baseUnits.count - 1
                 while keep != 0 && baseUnits[keep] != 0x2F { keep -= 1 }
                 if baseUnits[keep] == 0x2F { keep += 1 }
-                let merged = Array(baseUnits[..<keep]) + Array(relative.path.utf16)
-                newPath = String(decoding: resolvedPath(merged), as: UTF16.self)
+                var merged = Array(baseUnits[..<keep])
+                merged.append(contentsOf: relative.path.utf8)
+                newPath = String(decoding: resolvedPath(merged), as: UTF8.self)
             }
             if baseParts.path.isEmpty && !newPath.hasPrefix("/") { result += "/" }
             return result + escapeBrackets(newPath + relative.suffixAfterPath)
@@ -158,10 +161,11 @@ enum LegacyURLResolver {
     }
 
     /// CFURL's `_resolvedPath(…, '/', stripLeadingDotDots: false, stripTrailingDelimiter: false)`,
-    /// transcribed step by step (including its "./" + NUL fallback for a path that would vanish).
-    static func resolvedPath(_ path: [UInt16]) -> [UInt16] {
-        let dot: UInt16 = 0x2E
-        let slash: UInt16 = 0x2F
+    /// transcribed step by step (including its "./" + NUL fallback for a path that would vanish), on
+    /// UTF-16 units or, for ASCII paths, the same values as UTF-8 bytes.
+    static func resolvedPath<Unit: FixedWidthInteger>(_ path: [Unit]) -> [Unit] {
+        let dot: Unit = 0x2E
+        let slash: Unit = 0x2F
         var buffer = path
         var index = 0
         while index < buffer.count {

@@ -42,10 +42,11 @@ public enum RecommendedURLPolicy {
         default: break
         }
         // The one URL rule, as for appInfoURL (scheme, userinfo, host, port range).
-        if let reason = WebURLRule.refusal(target.text, allowLoopbackHTTP: options.allowLoopbackHTTP) {
+        let text = target.text
+        if let reason = WebURLRule.refusal(text, allowLoopbackHTTP: options.allowLoopbackHTTP) {
             return .failure(URLRefusal(reason))
         }
-        return .success(target.text)
+        return .success(text)
     }
 
     /// Whether `host` names the loopback interface: `localhost`, `127.x.y.z`, `[::1]`.
@@ -94,11 +95,15 @@ public enum RecommendedURLPolicy {
                 }
             guard valid else { return .failure(URLRefusal("not a URL: invalid scheme '\(scheme)'")) }
         }
-        for part in [parsed.path, parsed.query ?? "", parsed.fragment ?? ""]
-        where part.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+        // Path, query and fragment one after the other (an array literal of them cost an allocation).
+        if hasBracket(parsed.path) || parsed.query.map(hasBracket) == true || parsed.fragment.map(hasBracket) == true {
             return .failure(URLRefusal("not a URL: '[' or ']' outside the host"))
         }
         return .success(parsed)
+    }
+
+    static func hasBracket(_ part: String) -> Bool {
+        part.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
     }
 
     static func isASCIILetter(_ byte: UInt8) -> Bool {
