@@ -68,11 +68,28 @@ enum LegacyURLResolver {
 
     /// Whether the appInfoURL makes an absolute `http`/`https` NSURL with a host: anything else
     /// either gives no NSURL (`+[NSURL URLWithString:]`) or is not fetched by the original.
+    ///
+    /// That is, ``ClassicComponents`` of the string has the scheme `http` or `https` (any case) and a
+    /// net location. Read on the bytes (a legal string is ASCII) without building the components:
+    /// this runs for every selection. `isUsableBaseMatchesTheComponents` compares the two.
     static func isUsableBase(_ string: String) -> Bool {
         guard isLegal(string) else { return false }
-        let parts = ClassicComponents(string)
-        guard let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        return parts.netLocation != nil
+        let bytes = string.utf8
+        // The scheme: everything before the first ":" (letters only here, so no "#" comes first).
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let schemeLength = bytes.distance(from: bytes.startIndex, to: colon)
+        guard schemeLength == 4 || schemeLength == 5 else { return false }
+        // `byte | 0x20` is the lower-case letter exactly for that letter in either case.
+        guard zip(bytes[..<colon], "https".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return false }
+        // Then "//" and a non-empty net location: it ends at "/", "?" or the "#" of the fragment.
+        let upper = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        let slash = UInt8(ascii: "/")
+        var index = bytes.index(after: colon)
+        for _ in 0..<2 {
+            guard index < upper, bytes[index] == slash else { return false }
+            index = bytes.index(after: index)
+        }
+        return index < upper && bytes[index] != slash && bytes[index] != UInt8(ascii: "?")
     }
 
     /// Brackets stay in an IPv6 literal host (`[::1]`, `user@[::1]:8`) and are escaped elsewhere.
