@@ -61,11 +61,15 @@ extension AppInfo {
 
     /// Classifies one value returned by `JSONSerialization`.
     static func classify(_ value: Any) -> AppInfoValue {
-        if let string = value as? String { return .string(string) }
-        if value is NSNull { return .null }
-        if value is [Any] { return .array }
-        if value is [String: Any] { return .dictionary }
-        guard let number = value as? NSNumber else { return .null }
+        // Numbers first: sizes are the most common values, and a dynamic cast costs. No string, null,
+        // array or dictionary casts to NSNumber, so the order does not change the answer.
+        guard let number = value as? NSNumber else {
+            if let string = value as? String { return .string(string) }
+            if value is NSNull { return .null }
+            if value is [Any] { return .array }
+            if value is [String: Any] { return .dictionary }
+            return .null
+        }
         if let decimal = number as? NSDecimalNumber {
             // JSONSerialization uses NSDecimalNumber for integer literals beyond 64 bits.
             if decimal.compare(NSDecimalNumber(value: Int.min)) == .orderedSame { return .integer(Int.min) }
@@ -165,8 +169,9 @@ extension AppInfo {
         let bytes = Array(text.utf8)
         let marker = Array("character ".utf8)
         guard bytes.count >= marker.count else { return nil }
-        for start in 0...(bytes.count - marker.count) where bytes[start..<(start + marker.count)].elementsEqual(marker)
-        {
+        // A start is compared with the marker only where its first byte is the marker's (most are not).
+        for start in 0...(bytes.count - marker.count)
+        where bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker) {
             let digits = bytes[(start + marker.count)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             return Int(String(decoding: digits, as: UTF8.self))
         }

@@ -107,14 +107,27 @@ enum LegacyURLResolver {
     /// CFURL's sanitised string writes `[` and `]` outside the net location as `%5B` and `%5D`.
     static func escapeBrackets(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return text }
-        return replacingASCII(
-            UInt8(ascii: "]"), with: "%5D", in: replacingASCII(UInt8(ascii: "["), with: "%5B", in: text))
+        guard ASCIIText.isASCII(text) else {
+            return replacingASCII(
+                UInt8(ascii: "]"), with: "%5D", in: replacingASCII(UInt8(ascii: "["), with: "%5B", in: text))
+        }
+        // ASCII: both brackets in one pass over the bytes.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "["): bytes += "%5B".utf8
+            case UInt8(ascii: "]"): bytes += "%5D".utf8
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text.replacingOccurrences(of: target, with: replacement)`, byte by byte for ASCII text
     /// (every legal URL string; there a one-byte character is one character); Foundation otherwise.
     static func replacingASCII(_ target: UInt8, with replacement: String, in text: String) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard ASCIIText.isASCII(text) else {
             return text.replacingOccurrences(of: String(UnicodeScalar(target)), with: replacement)
         }
         guard text.utf8.contains(target) else { return text }
@@ -238,7 +251,7 @@ struct ClassicComponents: Equatable {
     var fragment: String?
 
     init(_ string: String) {
-        self = string.utf8.allSatisfy({ $0 < 0x80 }) ? Self.split(ascii: string) : ClassicComponents(characters: string)
+        self = ASCIIText.isASCII(string) ? Self.split(ascii: string) : ClassicComponents(characters: string)
     }
 
     /// ``init(_:)`` character by character, for any text.

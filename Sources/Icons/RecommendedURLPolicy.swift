@@ -1,6 +1,7 @@
 // Sources/Icons/RecommendedURLPolicy.swift - Recommended profile: RFC 3986 resolution and which URLs are acceptable
 
 import DocumentSource
+import Foundation
 
 /// Turns a `src` into an acceptable absolute URL, or says why not.
 ///
@@ -56,14 +57,18 @@ public enum RecommendedURLPolicy {
     static func reference(_ text: String) -> Result<URIReference, URLRefusal> {
         // Byte by byte: a non-ASCII scalar's UTF-8 bytes are exactly its non-ASCII bytes.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if byte < 0x80 {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0x0F))
+        if ASCIIText.isASCII(text) {
+            bytes = Array(text.utf8)
+        } else {
+            bytes.reserveCapacity(text.utf8.count * 3)
+            for byte in text.utf8 {
+                if byte < 0x80 {
+                    bytes.append(byte)
+                } else {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(hexDigit(byte >> 4))
+                    bytes.append(hexDigit(byte & 0x0F))
+                }
             }
         }
         var index = 0
@@ -95,11 +100,20 @@ public enum RecommendedURLPolicy {
                 }
             guard valid else { return .failure(URLRefusal("not a URL: invalid scheme '\(scheme)'")) }
         }
-        // Path, query and fragment one after the other (an array literal of them cost an allocation).
-        if hasBracket(parsed.path) || parsed.query.map(hasBracket) == true || parsed.fragment.map(hasBracket) == true {
+        // Path, query and fragment one after the other (an array literal of them cost an allocation),
+        // and only when the text holds a bracket at all (memchr, not a comparison per byte).
+        if hasBracket(bytes), hasBracket(parsed.path) || parsed.query.map(hasBracket) == true || parsed.fragment.map(hasBracket) == true {
             return .failure(URLRefusal("not a URL: '[' or ']' outside the host"))
         }
         return .success(parsed)
+    }
+
+    static func hasBracket(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "[")), buffer.count) != nil
+                || memchr(base, Int32(UInt8(ascii: "]")), buffer.count) != nil
+        }
     }
 
     static func hasBracket(_ part: String) -> Bool {

@@ -20,7 +20,7 @@ public struct URIReference: Hashable, Sendable {
     /// Splits `text` as the regular expression of RFC 3986 Appendix B does; never fails. The scheme
     /// is taken only when it is non-empty and precedes any `/`, `?` or `#`.
     public init(parsing text: String) {
-        self = text.utf8.allSatisfy({ $0 < 0x80 }) ? Self.split(ascii: text) : Self.split(characters: text)
+        self = ASCIIText.isASCII(text) ? Self.split(ascii: text) : Self.split(characters: text)
     }
 
     /// ``init(parsing:)`` character by character, for any text.
@@ -168,7 +168,7 @@ public struct URIReference: Hashable, Sendable {
     public static func removeDotSegments(_ path: String) -> String {
         // ASCII (every resolved reference: non-ASCII is percent-encoded first) goes byte by byte;
         // there each character is one byte, except CR LF, which no pattern here holds.
-        if path.utf8.allSatisfy({ $0 < 0x80 }) { return removeDotSegments(ascii: Array(path.utf8)) }
+        if ASCIIText.isASCII(path) { return removeDotSegments(ascii: Array(path.utf8)) }
         return removeDotSegments(characters: path)
     }
 

@@ -99,6 +99,30 @@ import Testing
         }
     }
 
+    /// Brackets escaped in one pass give what two Foundation replacements give.
+    @Test func bracketEscapingEqualsFoundations() {
+        var random = SeededGenerator(seed: 2733)
+        for _ in 0..<5000 {
+            let text = Self.randomText(Self.urlPieces, upTo: 8, using: &random)
+            let expected = text.replacingOccurrences(of: "[", with: "%5B").replacingOccurrences(of: "]", with: "%5D")
+            #expect(LegacyURLResolver.escapeBrackets(text) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    /// The word-wise ASCII test finds a non-ASCII byte at every position of every short length.
+    @Test func asciiTestFindsEveryNonASCIIByte() {
+        for count in 0...24 {
+            let ascii = String(repeating: "a", count: count)
+            #expect(ASCIIText.isASCII(ascii))
+            for position in 0..<count {
+                var bytes = Array(ascii.utf8)
+                bytes[position] = 0xC3
+                bytes.insert(0xA9, at: position + 1)
+                #expect(!ASCIIText.isASCII(String(decoding: bytes, as: UTF8.self)), "\(count) \(position)")
+            }
+        }
+    }
+
     @Test func asciiReplacementEqualsFoundations() {
         var random = SeededGenerator(seed: 2732)
         for _ in 0..<5000 {
