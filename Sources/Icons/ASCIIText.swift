@@ -1,6 +1,11 @@
-// Sources/Icons/ASCIIText.swift - Whether text is ASCII, eight bytes at a time
+// Sources/Icons/ASCIIText.swift - Byte scans of URL text without a comparison per byte
 
-/// The ASCII test in front of every byte-wise fast path of the URL code.
+import Foundation
+
+/// The ASCII test in front of every byte-wise fast path of the URL code, and a byte search.
+///
+/// Under coverage instrumentation every comparison in a loop is also a libFuzzer callback; these
+/// scans use word loads, `memchr` and look-up tables instead.
 enum ASCIIText {
     /// Whether every UTF-8 byte of `text` is below 0x80.
     ///
@@ -24,5 +29,21 @@ enum ASCIIText {
             offset += 1
         }
         return highBits & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The first index of `byte` in `bytes[range]` (memchr), or nil.
+    static func firstIndex(of byte: UInt8, in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty else { return nil }
+        return bytes.withUnsafeBytes { buffer -> Int? in
+            guard let base = buffer.baseAddress,
+                let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+            else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+    }
+
+    /// A 256-entry table of `accepts` over every byte value.
+    static func table(_ accepts: (UInt8) -> Bool) -> [Bool] {
+        (0...255).map { accepts(UInt8($0)) }
     }
 }

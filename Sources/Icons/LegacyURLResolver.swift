@@ -145,6 +145,40 @@ enum LegacyURLResolver {
     /// both, and a non-ASCII one starts with a unit of 0x80 or more in both, which nothing accepts
     /// (not even as a hex digit after `%`).
     static func isLegal(_ string: String) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { isLegal($0) } ?? isLegal(Array(string.utf8))
+    }
+
+    /// ``isLegal(_:)`` on UTF-8 bytes.
+    static func isLegal(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { isLegal($0) } }
+
+    /// ``isLegal(_:)`` on UTF-8 bytes, through unsafe buffers (a bounds check is a compare too).
+    static func isLegal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var sawHash = false
+        return plainLegalCharacters.withUnsafeBufferPointer { plain in
+            var index = 0
+            while index < bytes.count {
+                // Most bytes are legal characters other than "%" and "#": a table look-up settles them.
+                while index < bytes.count && plain[Int(bytes[index])] { index += 1 }
+                guard index < bytes.count else { break }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "%") {
+                    guard index + 2 < bytes.count, isHexDigit(UInt16(bytes[index + 1])),
+                        isHexDigit(UInt16(bytes[index + 2]))
+                    else { return false }
+                    index += 3
+                } else if byte == UInt8(ascii: "#") && !sawHash {
+                    sawHash = true
+                    index += 1
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// The original character-by-character form of ``isLegal(_:)``, kept to test the fast one against.
+    static func isLegalReference(_ string: String) -> Bool {
         var hexDigitsExpected = 0
         var sawHash = false
         for byte in string.utf8 {
@@ -167,6 +201,11 @@ enum LegacyURLResolver {
             guard isLegalCharacter(unit) else { return false }
         }
         return hexDigitsExpected == 0
+    }
+
+    /// The bytes ``isLegal(_:)`` accepts on their own: ``isLegalCharacter(_:)``, `[` and `]`.
+    static let plainLegalCharacters = ASCIIText.table {
+        isLegalCharacter(UInt16($0)) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
     }
 
     static func isLegalCharacter(_ unit: UInt16) -> Bool {

@@ -74,6 +74,9 @@ public enum RecommendedURLPolicy {
         var index = 0
         var hashes = 0
         while index < bytes.count {
+            // Most bytes are URI characters other than "%" and "#": a table look-up settles them.
+            index = skipPlainURICharacters(bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
@@ -106,6 +109,23 @@ public enum RecommendedURLPolicy {
             return .failure(URLRefusal("not a URL: '[' or ']' outside the host"))
         }
         return .success(parsed)
+    }
+
+    /// The URI characters (``isURICharacter(_:)``) other than `%` and `#`, by byte value.
+    static let plainURICharacters = ASCIIText.table {
+        isURICharacter($0) && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "#")
+    }
+
+    /// The first index at or after `start` whose byte is not in ``plainURICharacters`` (or the count).
+    /// Through unsafe buffers: the table and array bounds checks would each be a compare too.
+    static func skipPlainURICharacters(_ bytes: [UInt8], from start: Int) -> Int {
+        plainURICharacters.withUnsafeBufferPointer { plain in
+            bytes.withUnsafeBufferPointer { buffer in
+                var index = start
+                while index < buffer.count && plain[Int(buffer[index])] { index += 1 }
+                return index
+            }
+        }
     }
 
     static func hasBracket(_ bytes: [UInt8]) -> Bool {

@@ -71,7 +71,7 @@ public struct URIReference: Hashable, Sendable {
         var lower = 0
         var upper = bytes.count
         var fragment: String?
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+        if let hash = ASCIIText.firstIndex(of: UInt8(ascii: "#"), in: bytes, lower..<upper) {
             fragment = string((hash + 1)..<upper)
             upper = hash
         }
@@ -83,14 +83,14 @@ public struct URIReference: Hashable, Sendable {
             lower = colon + 1
         }
         var query: String?
-        if let question = bytes[lower..<upper].firstIndex(of: UInt8(ascii: "?")) {
+        if let question = ASCIIText.firstIndex(of: UInt8(ascii: "?"), in: bytes, lower..<upper) {
             query = string((question + 1)..<upper)
             upper = question
         }
         var authority: String?
         let slash = UInt8(ascii: "/")
         if upper - lower >= 2, bytes[lower] == slash, bytes[lower + 1] == slash {
-            let end = bytes[(lower + 2)..<upper].firstIndex(of: slash) ?? upper
+            let end = ASCIIText.firstIndex(of: slash, in: bytes, (lower + 2)..<upper) ?? upper
             authority = string((lower + 2)..<end)
             lower = end
         }
@@ -239,8 +239,8 @@ public struct URIReference: Hashable, Sendable {
             } else if (rest == 1 && first == dot) || (rest == 2 && first == dot && second == dot) {
                 index = count
             } else {
-                var end = first == slash ? index + 1 : index
-                while end < count && bytes[end] != slash { end += 1 }
+                let from = first == slash ? index + 1 : index
+                let end = ASCIIText.firstIndex(of: slash, in: bytes, from..<count) ?? count
                 output.append(contentsOf: bytes[index..<end])
                 index = end
             }

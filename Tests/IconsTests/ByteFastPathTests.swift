@@ -99,6 +99,21 @@ import Testing
         }
     }
 
+    /// The table-driven legality test says what the character-by-character one says.
+    @Test func legalityTestEqualsTheCharacterWalk() {
+        var random = SeededGenerator(seed: 1739)
+        var legal = 0
+        for _ in 0..<20000 {
+            let text = Self.randomText(
+                Self.urlPieces + ["%", "%4", "%4a", "%G1", "%%", "#", "1", "F", "g", "\u{0}", "\u{7F}", "é"], upTo: 8,
+                using: &random)
+            let expected = LegacyURLResolver.isLegalReference(text)
+            if expected { legal += 1 }
+            #expect(LegacyURLResolver.isLegal(text) == expected, "\(text.debugDescription)")
+        }
+        #expect(legal > 1000)
+    }
+
     /// Brackets escaped in one pass give what two Foundation replacements give.
     @Test func bracketEscapingEqualsFoundations() {
         var random = SeededGenerator(seed: 2733)
