@@ -33,13 +33,20 @@ enum ASCIIText {
 
     /// The first index of `byte` in `bytes[range]` (memchr), or nil.
     static func firstIndex(of byte: UInt8, in bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        guard !range.isEmpty else { return nil }
-        return bytes.withUnsafeBytes { buffer -> Int? in
-            guard let base = buffer.baseAddress,
-                let found = memchr(base + range.lowerBound, Int32(byte), range.count)
-            else { return nil }
-            return base.distance(to: UnsafeRawPointer(found))
-        }
+        bytes.withUnsafeBufferPointer { firstIndex(of: byte, in: $0, range) }
+    }
+
+    /// The first index of `byte` in `bytes[range]` (memchr), or nil.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = bytes.baseAddress,
+            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text` (in place for a native string).
+    static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// A 256-entry table of `accepts` over every byte value.

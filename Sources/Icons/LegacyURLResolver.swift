@@ -106,22 +106,27 @@ enum LegacyURLResolver {
 
     /// CFURL's sanitised string writes `[` and `]` outside the net location as `%5B` and `%5D`.
     static func escapeBrackets(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return text }
-        guard ASCIIText.isASCII(text) else {
-            return replacingASCII(
-                UInt8(ascii: "]"), with: "%5D", in: replacingASCII(UInt8(ascii: "["), with: "%5B", in: text))
-        }
-        // ASCII: both brackets in one pass over the bytes.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "["): bytes += "%5B".utf8
-            case UInt8(ascii: "]"): bytes += "%5D".utf8
-            default: bytes.append(byte)
+        ASCIIText.withBytes(text) { bytes -> String in
+            let all = 0..<bytes.count
+            guard ASCIIText.firstIndex(of: UInt8(ascii: "["), in: bytes, all) != nil
+                || ASCIIText.firstIndex(of: UInt8(ascii: "]"), in: bytes, all) != nil
+            else { return text }
+            guard ASCIIText.isASCII(UnsafeRawBufferPointer(bytes)) else {
+                return replacingASCII(
+                    UInt8(ascii: "]"), with: "%5D", in: replacingASCII(UInt8(ascii: "["), with: "%5B", in: text))
             }
+            // ASCII: both brackets in one pass over the bytes.
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(bytes.count + 16)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "["): escaped += "%5B".utf8
+                case UInt8(ascii: "]"): escaped += "%5D".utf8
+                default: escaped.append(byte)
+                }
+            }
+            return String(decoding: escaped, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text.replacingOccurrences(of: target, with: replacement)`, byte by byte for ASCII text
@@ -323,44 +328,48 @@ struct ClassicComponents: Equatable {
     /// ``init(_:)`` on ASCII text, byte by byte (every legal URL string is ASCII): there each
     /// character is one byte, except CR LF, which holds none of the delimiters, so the same split.
     static func split(ascii string: String) -> ClassicComponents {
-        let bytes = string.utf8
-        var lower = bytes.startIndex
-        var upper = bytes.endIndex
+        ASCIIText.withBytes(string) { split(asciiBytes: $0) }
+    }
+
+    /// ``split(ascii:)`` on the bytes, delimiters found with memchr.
+    private static func split(asciiBytes bytes: UnsafeBufferPointer<UInt8>) -> ClassicComponents {
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        func find(_ byte: UInt8, _ range: Range<Int>) -> Int? { ASCIIText.firstIndex(of: byte, in: bytes, range) }
+        var lower = 0
+        var upper = bytes.count
         var scheme: String?
-        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isLetter(first),
+        if let colon = find(UInt8(ascii: ":"), 0..<upper), let first = bytes.first, isLetter(first),
             bytes[..<colon].allSatisfy({
                 isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
                     || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
             })
         {
-            scheme = String(string[..<colon])
+            scheme = text(0..<colon)
         }
         var fragment: String?
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = String(string[bytes.index(after: hash)...])
+        if let hash = find(UInt8(ascii: "#"), 0..<upper) {
+            fragment = text((hash + 1)..<bytes.count)
             upper = hash
         }
-        if let scheme {
-            lower = bytes.index(lower, offsetBy: min(scheme.utf8.count + 1, bytes.distance(from: lower, to: upper)))
-        }
+        if let scheme { lower = min(scheme.utf8.count + 1, upper) }
         var netLocation: String?
         var emptyNetLocation = false
         let slash = UInt8(ascii: "/")
-        if bytes.distance(from: lower, to: upper) >= 2, bytes[lower] == slash, bytes[bytes.index(after: lower)] == slash
-        {
-            let start = bytes.index(lower, offsetBy: 2)
-            let end = bytes[start..<upper].firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") }) ?? upper
-            if start != end { netLocation = String(string[start..<end]) } else { emptyNetLocation = true }
+        if upper - lower >= 2, bytes[lower] == slash, bytes[lower + 1] == slash {
+            let start = lower + 2
+            let end = min(find(slash, start..<upper) ?? upper, find(UInt8(ascii: "?"), start..<upper) ?? upper)
+            if start != end { netLocation = text(start..<end) } else { emptyNetLocation = true }
             lower = end
         }
         var query: String?
-        if let question = bytes[lower..<upper].firstIndex(of: UInt8(ascii: "?")) {
-            query = String(string[bytes.index(after: question)..<upper])
+        if let question = find(UInt8(ascii: "?"), lower..<upper) {
+            query = text((question + 1)..<upper)
             upper = question
         }
         var parts = ClassicComponents(
-            scheme: scheme, netLocation: netLocation, path: String(string[lower..<upper]), query: query,
-            fragment: fragment)
+            scheme: scheme, netLocation: netLocation, path: text(lower..<upper), query: query, fragment: fragment)
         parts.emptyNetLocation = emptyNetLocation
         return parts
     }
