@@ -108,8 +108,9 @@ enum LegacyURLResolver {
     static func escapeBrackets(_ text: String) -> String {
         ASCIIText.withBytes(text) { bytes -> String in
             let all = 0..<bytes.count
-            guard ASCIIText.firstIndex(of: UInt8(ascii: "["), in: bytes, all) != nil
-                || ASCIIText.firstIndex(of: UInt8(ascii: "]"), in: bytes, all) != nil
+            guard
+                ASCIIText.firstIndex(of: UInt8(ascii: "["), in: bytes, all) != nil
+                    || ASCIIText.firstIndex(of: UInt8(ascii: "]"), in: bytes, all) != nil
             else { return text }
             guard ASCIIText.isASCII(UnsafeRawBufferPointer(bytes)) else {
                 return replacingASCII(

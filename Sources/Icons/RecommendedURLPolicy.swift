@@ -105,7 +105,9 @@ public enum RecommendedURLPolicy {
         }
         // Path, query and fragment one after the other (an array literal of them cost an allocation),
         // and only when the text holds a bracket at all (memchr, not a comparison per byte).
-        if hasBracket(bytes), hasBracket(parsed.path) || parsed.query.map(hasBracket) == true || parsed.fragment.map(hasBracket) == true {
+        if hasBracket(bytes),
+            hasBracket(parsed.path) || parsed.query.map(hasBracket) == true || parsed.fragment.map(hasBracket) == true
+        {
             return .failure(URLRefusal("not a URL: '[' or ']' outside the host"))
         }
         return .success(parsed)

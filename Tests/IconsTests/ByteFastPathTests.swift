@@ -60,10 +60,12 @@ import Testing
         var random = SeededGenerator(seed: 1738)
         var usable = 0
         for _ in 0..<20000 {
-            let scheme = ["http", "https", "HTTP", "hTtPs", "htt", "httpx", "ftp", "h1", ""].randomElement(using: &random)
+            let scheme = ["http", "https", "HTTP", "hTtPs", "htt", "httpx", "ftp", "h1", ""].randomElement(
+                using: &random)
             let text =
                 (scheme ?? "") + (Bool.random(using: &random) ? ":" : "")
-                + Self.randomText(["//", "/", "?", "#", "h", ".", ":", "@", "[", "]", " ", "%2"], upTo: 5, using: &random)
+                + Self.randomText(
+                    ["//", "/", "?", "#", "h", ".", ":", "@", "[", "]", " ", "%2"], upTo: 5, using: &random)
             let parts = ClassicComponents(text)
             let lowered = parts.scheme?.lowercased()
             let expected =
