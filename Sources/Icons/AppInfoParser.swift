@@ -61,11 +61,15 @@ extension AppInfo {
 
     /// Classifies one value returned by `JSONSerialization`.
     static func classify(_ value: Any) -> AppInfoValue {
-        if let string = value as? String { return .string(string) }
-        if value is NSNull { return .null }
-        if value is [Any] { return .array }
-        if value is [String: Any] { return .dictionary }
-        guard let number = value as? NSNumber else { return .null }
+        // Numbers first: sizes are the most common values, and a dynamic cast costs. No string, null,
+        // array or dictionary casts to NSNumber, so the order does not change the answer.
+        guard let number = value as? NSNumber else {
+            if let string = value as? String { return .string(string) }
+            if value is NSNull { return .null }
+            if value is [Any] { return .array }
+            if value is [String: Any] { return .dictionary }
+            return .null
+        }
         if let decimal = number as? NSDecimalNumber {
             // JSONSerialization uses NSDecimalNumber for integer literals beyond 64 bits.
             if decimal.compare(NSDecimalNumber(value: Int.min)) == .orderedSame { return .integer(Int.min) }
@@ -75,13 +79,17 @@ extension AppInfo {
             }
             return .real(double)
         }
-        switch String(cString: number.objCType) {
-        case "c", "B":
+        // The type encoding of an NSNumber is one character; read as a byte (a String per number cost
+        // an allocation). Anything longer falls to the default, as it did compared as a String.
+        let type = number.objCType
+        let code = type[0] != 0 && type[1] == 0 ? UInt8(bitPattern: type[0]) : 0
+        switch code {
+        case UInt8(ascii: "c"), UInt8(ascii: "B"):
             // Only booleans come back as char-typed NSNumbers (__NSCFBoolean) from JSONSerialization.
             return .boolean(number.boolValue)
-        case "d", "f":
+        case UInt8(ascii: "d"), UInt8(ascii: "f"):
             return .real(number.doubleValue)
-        case "Q", "L", "I", "S", "C":
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
             let unsigned = number.uint64Value
             return unsigned > UInt64(Int.max) ? .largeInteger(negative: false) : .integer(Int(unsigned))
         default:
@@ -161,8 +169,9 @@ extension AppInfo {
         let bytes = Array(text.utf8)
         let marker = Array("character ".utf8)
         guard bytes.count >= marker.count else { return nil }
-        for start in 0...(bytes.count - marker.count) where bytes[start..<(start + marker.count)].elementsEqual(marker)
-        {
+        // A start is compared with the marker only where its first byte is the marker's (most are not).
+        for start in 0...(bytes.count - marker.count)
+        where bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker) {
             let digits = bytes[(start + marker.count)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
             return Int(String(decoding: digits, as: UTF8.self))
         }

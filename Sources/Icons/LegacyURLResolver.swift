@@ -44,12 +44,15 @@ enum LegacyURLResolver {
             if baseParts.path.isEmpty || relative.path.hasPrefix("/") {
                 newPath = relative.path
             } else {
-                let baseUnits = Array(baseParts.path.utf16)
+                // Both paths are ASCII (legal URL strings), so their UTF-8 bytes are CFURL's UTF-16 units;
+                // decoding UTF-16 went through the standard library's slow path, an allocation per unit.
+                let baseUnits = Array(baseParts.path.utf8)
                 var keep = baseUnits.count - 1
                 while keep != 0 && baseUnits[keep] != 0x2F { keep -= 1 }
                 if baseUnits[keep] == 0x2F { keep += 1 }
-                let merged = Array(baseUnits[..<keep]) + Array(relative.path.utf16)
-                newPath = String(decoding: resolvedPath(merged), as: UTF16.self)
+                var merged = Array(baseUnits[..<keep])
+                merged.append(contentsOf: relative.path.utf8)
+                newPath = String(decoding: resolvedPath(merged), as: UTF8.self)
             }
             if baseParts.path.isEmpty && !newPath.hasPrefix("/") { result += "/" }
             return result + escapeBrackets(newPath + relative.suffixAfterPath)
@@ -65,11 +68,28 @@ enum LegacyURLResolver {
 
     /// Whether the appInfoURL makes an absolute `http`/`https` NSURL with a host: anything else
     /// either gives no NSURL (`+[NSURL URLWithString:]`) or is not fetched by the original.
+    ///
+    /// That is, ``ClassicComponents`` of the string has the scheme `http` or `https` (any case) and a
+    /// net location. Read on the bytes (a legal string is ASCII) without building the components:
+    /// this runs for every selection. `isUsableBaseMatchesTheComponents` compares the two.
     static func isUsableBase(_ string: String) -> Bool {
         guard isLegal(string) else { return false }
-        let parts = ClassicComponents(string)
-        guard let scheme = parts.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
-        return parts.netLocation != nil
+        let bytes = string.utf8
+        // The scheme: everything before the first ":" (letters only here, so no "#" comes first).
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let schemeLength = bytes.distance(from: bytes.startIndex, to: colon)
+        guard schemeLength == 4 || schemeLength == 5 else { return false }
+        // `byte | 0x20` is the lower-case letter exactly for that letter in either case.
+        guard zip(bytes[..<colon], "https".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return false }
+        // Then "//" and a non-empty net location: it ends at "/", "?" or the "#" of the fragment.
+        let upper = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        let slash = UInt8(ascii: "/")
+        var index = bytes.index(after: colon)
+        for _ in 0..<2 {
+            guard index < upper, bytes[index] == slash else { return false }
+            index = bytes.index(after: index)
+        }
+        return index < upper && bytes[index] != slash && bytes[index] != UInt8(ascii: "?")
     }
 
     /// Brackets stay in an IPv6 literal host (`[::1]`, `user@[::1]:8`) and are escaped elsewhere.
@@ -86,15 +106,34 @@ enum LegacyURLResolver {
 
     /// CFURL's sanitised string writes `[` and `]` outside the net location as `%5B` and `%5D`.
     static func escapeBrackets(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return text }
-        return replacingASCII(
-            UInt8(ascii: "]"), with: "%5D", in: replacingASCII(UInt8(ascii: "["), with: "%5B", in: text))
+        ASCIIText.withBytes(text) { bytes -> String in
+            let all = 0..<bytes.count
+            guard
+                ASCIIText.firstIndex(of: UInt8(ascii: "["), in: bytes, all) != nil
+                    || ASCIIText.firstIndex(of: UInt8(ascii: "]"), in: bytes, all) != nil
+            else { return text }
+            guard ASCIIText.isASCII(UnsafeRawBufferPointer(bytes)) else {
+                return replacingASCII(
+                    UInt8(ascii: "]"), with: "%5D", in: replacingASCII(UInt8(ascii: "["), with: "%5B", in: text))
+            }
+            // ASCII: both brackets in one pass over the bytes.
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(bytes.count + 16)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "["): escaped += "%5B".utf8
+                case UInt8(ascii: "]"): escaped += "%5D".utf8
+                default: escaped.append(byte)
+                }
+            }
+            return String(decoding: escaped, as: UTF8.self)
+        }
     }
 
     /// `text.replacingOccurrences(of: target, with: replacement)`, byte by byte for ASCII text
     /// (every legal URL string; there a one-byte character is one character); Foundation otherwise.
     static func replacingASCII(_ target: UInt8, with replacement: String, in text: String) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard ASCIIText.isASCII(text) else {
             return text.replacingOccurrences(of: String(UnicodeScalar(target)), with: replacement)
         }
         guard text.utf8.contains(target) else { return text }
@@ -112,6 +151,40 @@ enum LegacyURLResolver {
     /// both, and a non-ASCII one starts with a unit of 0x80 or more in both, which nothing accepts
     /// (not even as a hex digit after `%`).
     static func isLegal(_ string: String) -> Bool {
+        string.utf8.withContiguousStorageIfAvailable { isLegal($0) } ?? isLegal(Array(string.utf8))
+    }
+
+    /// ``isLegal(_:)`` on UTF-8 bytes.
+    static func isLegal(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { isLegal($0) } }
+
+    /// ``isLegal(_:)`` on UTF-8 bytes, through unsafe buffers (a bounds check is a compare too).
+    static func isLegal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var sawHash = false
+        return plainLegalCharacters.withUnsafeBufferPointer { plain in
+            var index = 0
+            while index < bytes.count {
+                // Most bytes are legal characters other than "%" and "#": a table look-up settles them.
+                while index < bytes.count && plain[Int(bytes[index])] { index += 1 }
+                guard index < bytes.count else { break }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "%") {
+                    guard index + 2 < bytes.count, isHexDigit(UInt16(bytes[index + 1])),
+                        isHexDigit(UInt16(bytes[index + 2]))
+                    else { return false }
+                    index += 3
+                } else if byte == UInt8(ascii: "#") && !sawHash {
+                    sawHash = true
+                    index += 1
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// The original character-by-character form of ``isLegal(_:)``, kept to test the fast one against.
+    static func isLegalReference(_ string: String) -> Bool {
         var hexDigitsExpected = 0
         var sawHash = false
         for byte in string.utf8 {
@@ -136,6 +209,11 @@ enum LegacyURLResolver {
         return hexDigitsExpected == 0
     }
 
+    /// The bytes ``isLegal(_:)`` accepts on their own: ``isLegalCharacter(_:)``, `[` and `]`.
+    static let plainLegalCharacters = ASCIIText.table {
+        isLegalCharacter(UInt16($0)) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
+    }
+
     static func isLegalCharacter(_ unit: UInt16) -> Bool {
         guard unit < 0x80 else { return false }
         let byte = UInt8(unit)
@@ -158,10 +236,11 @@ enum LegacyURLResolver {
     }
 
     /// CFURL's `_resolvedPath(…, '/', stripLeadingDotDots: false, stripTrailingDelimiter: false)`,
-    /// transcribed step by step (including its "./" + NUL fallback for a path that would vanish).
-    static func resolvedPath(_ path: [UInt16]) -> [UInt16] {
-        let dot: UInt16 = 0x2E
-        let slash: UInt16 = 0x2F
+    /// transcribed step by step (including its "./" + NUL fallback for a path that would vanish), on
+    /// UTF-16 units or, for ASCII paths, the same values as UTF-8 bytes.
+    static func resolvedPath<Unit: FixedWidthInteger>(_ path: [Unit]) -> [Unit] {
+        let dot: Unit = 0x2E
+        let slash: Unit = 0x2F
         var buffer = path
         var index = 0
         while index < buffer.count {
@@ -217,7 +296,7 @@ struct ClassicComponents: Equatable {
     var fragment: String?
 
     init(_ string: String) {
-        self = string.utf8.allSatisfy({ $0 < 0x80 }) ? Self.split(ascii: string) : ClassicComponents(characters: string)
+        self = ASCIIText.isASCII(string) ? Self.split(ascii: string) : ClassicComponents(characters: string)
     }
 
     /// ``init(_:)`` character by character, for any text.
@@ -250,44 +329,48 @@ struct ClassicComponents: Equatable {
     /// ``init(_:)`` on ASCII text, byte by byte (every legal URL string is ASCII): there each
     /// character is one byte, except CR LF, which holds none of the delimiters, so the same split.
     static func split(ascii string: String) -> ClassicComponents {
-        let bytes = string.utf8
-        var lower = bytes.startIndex
-        var upper = bytes.endIndex
+        ASCIIText.withBytes(string) { split(asciiBytes: $0) }
+    }
+
+    /// ``split(ascii:)`` on the bytes, delimiters found with memchr.
+    private static func split(asciiBytes bytes: UnsafeBufferPointer<UInt8>) -> ClassicComponents {
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        func find(_ byte: UInt8, _ range: Range<Int>) -> Int? { ASCIIText.firstIndex(of: byte, in: bytes, range) }
+        var lower = 0
+        var upper = bytes.count
         var scheme: String?
-        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isLetter(first),
+        if let colon = find(UInt8(ascii: ":"), 0..<upper), let first = bytes.first, isLetter(first),
             bytes[..<colon].allSatisfy({
                 isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "+")
                     || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
             })
         {
-            scheme = String(string[..<colon])
+            scheme = text(0..<colon)
         }
         var fragment: String?
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = String(string[bytes.index(after: hash)...])
+        if let hash = find(UInt8(ascii: "#"), 0..<upper) {
+            fragment = text((hash + 1)..<bytes.count)
             upper = hash
         }
-        if let scheme {
-            lower = bytes.index(lower, offsetBy: min(scheme.utf8.count + 1, bytes.distance(from: lower, to: upper)))
-        }
+        if let scheme { lower = min(scheme.utf8.count + 1, upper) }
         var netLocation: String?
         var emptyNetLocation = false
         let slash = UInt8(ascii: "/")
-        if bytes.distance(from: lower, to: upper) >= 2, bytes[lower] == slash, bytes[bytes.index(after: lower)] == slash
-        {
-            let start = bytes.index(lower, offsetBy: 2)
-            let end = bytes[start..<upper].firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") }) ?? upper
-            if start != end { netLocation = String(string[start..<end]) } else { emptyNetLocation = true }
+        if upper - lower >= 2, bytes[lower] == slash, bytes[lower + 1] == slash {
+            let start = lower + 2
+            let end = min(find(slash, start..<upper) ?? upper, find(UInt8(ascii: "?"), start..<upper) ?? upper)
+            if start != end { netLocation = text(start..<end) } else { emptyNetLocation = true }
             lower = end
         }
         var query: String?
-        if let question = bytes[lower..<upper].firstIndex(of: UInt8(ascii: "?")) {
-            query = String(string[bytes.index(after: question)..<upper])
+        if let question = find(UInt8(ascii: "?"), lower..<upper) {
+            query = text((question + 1)..<upper)
             upper = question
         }
         var parts = ClassicComponents(
-            scheme: scheme, netLocation: netLocation, path: String(string[lower..<upper]), query: query,
-            fragment: fragment)
+            scheme: scheme, netLocation: netLocation, path: text(lower..<upper), query: query, fragment: fragment)
         parts.emptyNetLocation = emptyNetLocation
         return parts
     }

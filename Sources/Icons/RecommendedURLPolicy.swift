@@ -1,6 +1,7 @@
 // Sources/Icons/RecommendedURLPolicy.swift - Recommended profile: RFC 3986 resolution and which URLs are acceptable
 
 import DocumentSource
+import Foundation
 
 /// Turns a `src` into an acceptable absolute URL, or says why not.
 ///
@@ -42,10 +43,11 @@ public enum RecommendedURLPolicy {
         default: break
         }
         // The one URL rule, as for appInfoURL (scheme, userinfo, host, port range).
-        if let reason = WebURLRule.refusal(target.text, allowLoopbackHTTP: options.allowLoopbackHTTP) {
+        let text = target.text
+        if let reason = WebURLRule.refusal(text, allowLoopbackHTTP: options.allowLoopbackHTTP) {
             return .failure(URLRefusal(reason))
         }
-        return .success(target.text)
+        return .success(text)
     }
 
     /// Whether `host` names the loopback interface: `localhost`, `127.x.y.z`, `[::1]`.
@@ -55,19 +57,26 @@ public enum RecommendedURLPolicy {
     static func reference(_ text: String) -> Result<URIReference, URLRefusal> {
         // Byte by byte: a non-ASCII scalar's UTF-8 bytes are exactly its non-ASCII bytes.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if byte < 0x80 {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0x0F))
+        if ASCIIText.isASCII(text) {
+            bytes = Array(text.utf8)
+        } else {
+            bytes.reserveCapacity(text.utf8.count * 3)
+            for byte in text.utf8 {
+                if byte < 0x80 {
+                    bytes.append(byte)
+                } else {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(hexDigit(byte >> 4))
+                    bytes.append(hexDigit(byte & 0x0F))
+                }
             }
         }
         var index = 0
         var hashes = 0
         while index < bytes.count {
+            // Most bytes are URI characters other than "%" and "#": a table look-up settles them.
+            index = skipPlainURICharacters(bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
@@ -94,11 +103,43 @@ public enum RecommendedURLPolicy {
                 }
             guard valid else { return .failure(URLRefusal("not a URL: invalid scheme '\(scheme)'")) }
         }
-        for part in [parsed.path, parsed.query ?? "", parsed.fragment ?? ""]
-        where part.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+        // Path, query and fragment one after the other (an array literal of them cost an allocation),
+        // and only when the text holds a bracket at all (memchr, not a comparison per byte).
+        if hasBracket(bytes),
+            hasBracket(parsed.path) || parsed.query.map(hasBracket) == true || parsed.fragment.map(hasBracket) == true
+        {
             return .failure(URLRefusal("not a URL: '[' or ']' outside the host"))
         }
         return .success(parsed)
+    }
+
+    /// The URI characters (``isURICharacter(_:)``) other than `%` and `#`, by byte value.
+    static let plainURICharacters = ASCIIText.table {
+        isURICharacter($0) && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "#")
+    }
+
+    /// The first index at or after `start` whose byte is not in ``plainURICharacters`` (or the count).
+    /// Through unsafe buffers: the table and array bounds checks would each be a compare too.
+    static func skipPlainURICharacters(_ bytes: [UInt8], from start: Int) -> Int {
+        plainURICharacters.withUnsafeBufferPointer { plain in
+            bytes.withUnsafeBufferPointer { buffer in
+                var index = start
+                while index < buffer.count && plain[Int(buffer[index])] { index += 1 }
+                return index
+            }
+        }
+    }
+
+    static func hasBracket(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "[")), buffer.count) != nil
+                || memchr(base, Int32(UInt8(ascii: "]")), buffer.count) != nil
+        }
+    }
+
+    static func hasBracket(_ part: String) -> Bool {
+        part.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") })
     }
 
     static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -20,7 +20,7 @@ public struct URIReference: Hashable, Sendable {
     /// Splits `text` as the regular expression of RFC 3986 Appendix B does; never fails. The scheme
     /// is taken only when it is non-empty and precedes any `/`, `?` or `#`.
     public init(parsing text: String) {
-        self = text.utf8.allSatisfy({ $0 < 0x80 }) ? Self.split(ascii: text) : Self.split(characters: text)
+        self = ASCIIText.isASCII(text) ? Self.split(ascii: text) : Self.split(characters: text)
     }
 
     /// ``init(parsing:)`` character by character, for any text.
@@ -71,7 +71,7 @@ public struct URIReference: Hashable, Sendable {
         var lower = 0
         var upper = bytes.count
         var fragment: String?
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+        if let hash = ASCIIText.firstIndex(of: UInt8(ascii: "#"), in: bytes, lower..<upper) {
             fragment = string((hash + 1)..<upper)
             upper = hash
         }
@@ -83,14 +83,14 @@ public struct URIReference: Hashable, Sendable {
             lower = colon + 1
         }
         var query: String?
-        if let question = bytes[lower..<upper].firstIndex(of: UInt8(ascii: "?")) {
+        if let question = ASCIIText.firstIndex(of: UInt8(ascii: "?"), in: bytes, lower..<upper) {
             query = string((question + 1)..<upper)
             upper = question
         }
         var authority: String?
         let slash = UInt8(ascii: "/")
         if upper - lower >= 2, bytes[lower] == slash, bytes[lower + 1] == slash {
-            let end = bytes[(lower + 2)..<upper].firstIndex(of: slash) ?? upper
+            let end = ASCIIText.firstIndex(of: slash, in: bytes, (lower + 2)..<upper) ?? upper
             authority = string((lower + 2)..<end)
             lower = end
         }
@@ -100,13 +100,29 @@ public struct URIReference: Hashable, Sendable {
 
     /// The reference as text (RFC 3986 §5.3).
     public var text: String {
-        var result = ""
-        if let scheme { result += scheme + ":" }
-        if let authority { result += "//" + authority }
-        result += path
-        if let query { result += "?" + query }
-        if let fragment { result += "#" + fragment }
-        return result
+        // Into one buffer of the final size (each `+` of Strings allocated).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(
+            (scheme?.utf8.count ?? -1) + 1 + (authority?.utf8.count ?? -2) + 2 + path.utf8.count
+                + (query?.utf8.count ?? -1) + 1 + (fragment?.utf8.count ?? -1) + 1)
+        if let scheme {
+            bytes.append(contentsOf: scheme.utf8)
+            bytes.append(UInt8(ascii: ":"))
+        }
+        if let authority {
+            bytes.append(contentsOf: "//".utf8)
+            bytes.append(contentsOf: authority.utf8)
+        }
+        bytes.append(contentsOf: path.utf8)
+        if let query {
+            bytes.append(UInt8(ascii: "?"))
+            bytes.append(contentsOf: query.utf8)
+        }
+        if let fragment {
+            bytes.append(UInt8(ascii: "#"))
+            bytes.append(contentsOf: fragment.utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Resolves this reference against `base` (strict RFC 3986 §5.2.2; `base` should have a scheme).
@@ -152,7 +168,7 @@ public struct URIReference: Hashable, Sendable {
     public static func removeDotSegments(_ path: String) -> String {
         // ASCII (every resolved reference: non-ASCII is percent-encoded first) goes byte by byte;
         // there each character is one byte, except CR LF, which no pattern here holds.
-        if path.utf8.allSatisfy({ $0 < 0x80 }) { return removeDotSegments(ascii: Array(path.utf8)) }
+        if ASCIIText.isASCII(path) { return removeDotSegments(ascii: Array(path.utf8)) }
         return removeDotSegments(characters: path)
     }
 
@@ -188,11 +204,15 @@ public struct URIReference: Hashable, Sendable {
     }
 
     /// ``removeDotSegments(_:)`` on ASCII bytes, the same steps in the same order.
+    ///
+    /// The output buffer is written in place: every segment is non-empty and holds a `/` only as its
+    /// first byte, so removing the last segment cuts the output at its last `/` (or empties it).
     static func removeDotSegments(ascii bytes: [UInt8]) -> String {
         let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
         let count = bytes.count
-        let lone: ArraySlice<UInt8> = [slash]
-        var output: [ArraySlice<UInt8>] = []  // each element starts with "/" except possibly the first
+        var output: [UInt8] = []
+        output.reserveCapacity(count)
+        func removeLastSegment() { output.removeSubrange((output.lastIndex(of: slash) ?? 0)...) }
         var index = 0
         while index < count {
             let rest = count - index
@@ -207,24 +227,24 @@ public struct URIReference: Hashable, Sendable {
             } else if first == slash && second == dot && third == slash {  // "/./" → "/"
                 index += 2
             } else if rest == 2 && first == slash && second == dot {  // "/." → "/", the last segment
-                output.append(lone)
+                output.append(slash)
                 index = count
             } else if first == slash && second == dot && third == dot && fourth == slash {  // "/../" → "/"
                 index += 3
-                if !output.isEmpty { output.removeLast() }
+                removeLastSegment()
             } else if rest == 3 && first == slash && second == dot && third == dot {  // "/.." → "/", the last
-                if !output.isEmpty { output.removeLast() }
-                output.append(lone)
+                removeLastSegment()
+                output.append(slash)
                 index = count
             } else if (rest == 1 && first == dot) || (rest == 2 && first == dot && second == dot) {
                 index = count
             } else {
-                var end = first == slash ? index + 1 : index
-                while end < count && bytes[end] != slash { end += 1 }
-                output.append(bytes[index..<end])
+                let from = first == slash ? index + 1 : index
+                let end = ASCIIText.firstIndex(of: slash, in: bytes, from..<count) ?? count
+                output.append(contentsOf: bytes[index..<end])
                 index = end
             }
         }
-        return String(decoding: output.joined(), as: UTF8.self)
+        return String(decoding: output, as: UTF8.self)
     }
 }

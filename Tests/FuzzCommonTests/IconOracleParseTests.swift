@@ -70,4 +70,20 @@ struct IconOracleParseTests {
             #expect(IconSelectionCheck.trailingComma(in: Array(text.utf8)) == expected, "\(text)")
         }
     }
+
+    /// The memchr prefilter never hides a comma the full scan finds (every text of up to six pieces).
+    @Test func thePrefilteredCommaScanEqualsTheFullScan() {
+        let pieces = [",", " ", "\n", "]", "}", "\"", "\\", "1", "\t"]
+        var texts: [[UInt8]] = [[]]
+        var found = 0
+        for _ in 0..<6 {
+            texts = texts.flatMap { text in pieces.map { text + Array($0.utf8) } }
+            for text in texts {
+                let expected = IconSelectionCheck.scanForTrailingComma(text)
+                if expected != nil { found += 1 }
+                #expect(IconSelectionCheck.trailingComma(in: text) == expected, "\(text)")
+            }
+        }
+        #expect(found > 1000)
+    }
 }

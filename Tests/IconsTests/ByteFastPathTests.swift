@@ -55,6 +55,91 @@ import Testing
         }
     }
 
+    /// The byte-wise usable-base check says what the classic components say.
+    @Test func isUsableBaseMatchesTheComponents() {
+        var random = SeededGenerator(seed: 1738)
+        var usable = 0
+        for _ in 0..<20000 {
+            let scheme = ["http", "https", "HTTP", "hTtPs", "htt", "httpx", "ftp", "h1", ""].randomElement(
+                using: &random)
+            let text =
+                (scheme ?? "") + (Bool.random(using: &random) ? ":" : "")
+                + Self.randomText(
+                    ["//", "/", "?", "#", "h", ".", ":", "@", "[", "]", " ", "%2"], upTo: 5, using: &random)
+            let parts = ClassicComponents(text)
+            let lowered = parts.scheme?.lowercased()
+            let expected =
+                LegacyURLResolver.isLegal(text) && (lowered == "http" || lowered == "https") && parts.netLocation != nil
+            if expected { usable += 1 }
+            #expect(LegacyURLResolver.isUsableBase(text) == expected, "\(text.debugDescription)")
+        }
+        #expect(usable > 50)
+    }
+
+    /// The legacy path merge runs on UTF-8 bytes of ASCII paths; CFURL's runs on UTF-16 units.
+    @Test func resolvedPathOnBytesEqualsTheUTF16One() {
+        Self.forASCIITexts(seed: 1809, Self.urlPieces) { path in
+            #expect(
+                String(decoding: LegacyURLResolver.resolvedPath(Array(path.utf8)), as: UTF8.self)
+                    == String(decoding: LegacyURLResolver.resolvedPath(Array(path.utf16)), as: UTF16.self),
+                "\(path.debugDescription)")
+        }
+    }
+
+    /// Recomposition (one buffer) gives what concatenating the components gives, for any text.
+    @Test func recomposedTextEqualsTheConcatenation() {
+        var random = SeededGenerator(seed: 5300)
+        for _ in 0..<5000 {
+            let parts = URIReference(parsing: Self.randomText(Self.urlPieces + ["é", "😀"], upTo: 8, using: &random))
+            var expected = ""
+            if let scheme = parts.scheme { expected += scheme + ":" }
+            if let authority = parts.authority { expected += "//" + authority }
+            expected += parts.path
+            if let query = parts.query { expected += "?" + query }
+            if let fragment = parts.fragment { expected += "#" + fragment }
+            #expect(parts.text.utf8.elementsEqual(expected.utf8), "\(expected.debugDescription)")
+        }
+    }
+
+    /// The table-driven legality test says what the character-by-character one says.
+    @Test func legalityTestEqualsTheCharacterWalk() {
+        var random = SeededGenerator(seed: 1739)
+        var legal = 0
+        for _ in 0..<20000 {
+            let text = Self.randomText(
+                Self.urlPieces + ["%", "%4", "%4a", "%G1", "%%", "#", "1", "F", "g", "\u{0}", "\u{7F}", "é"], upTo: 8,
+                using: &random)
+            let expected = LegacyURLResolver.isLegalReference(text)
+            if expected { legal += 1 }
+            #expect(LegacyURLResolver.isLegal(text) == expected, "\(text.debugDescription)")
+        }
+        #expect(legal > 1000)
+    }
+
+    /// Brackets escaped in one pass give what two Foundation replacements give.
+    @Test func bracketEscapingEqualsFoundations() {
+        var random = SeededGenerator(seed: 2733)
+        for _ in 0..<5000 {
+            let text = Self.randomText(Self.urlPieces, upTo: 8, using: &random)
+            let expected = text.replacingOccurrences(of: "[", with: "%5B").replacingOccurrences(of: "]", with: "%5D")
+            #expect(LegacyURLResolver.escapeBrackets(text) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    /// The word-wise ASCII test finds a non-ASCII byte at every position of every short length.
+    @Test func asciiTestFindsEveryNonASCIIByte() {
+        for count in 0...24 {
+            let ascii = String(repeating: "a", count: count)
+            #expect(ASCIIText.isASCII(ascii))
+            for position in 0..<count {
+                var bytes = Array(ascii.utf8)
+                bytes[position] = 0xC3
+                bytes.insert(0xA9, at: position + 1)
+                #expect(!ASCIIText.isASCII(String(decoding: bytes, as: UTF8.self)), "\(count) \(position)")
+            }
+        }
+    }
+
     @Test func asciiReplacementEqualsFoundations() {
         var random = SeededGenerator(seed: 2732)
         for _ in 0..<5000 {

@@ -2,6 +2,10 @@
 
 import Icons
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The icon-selection oracle.
 ///
 /// Legacy: never traps; raises exactly where the original Objective-C code would (JSON root an
@@ -55,6 +59,35 @@ public enum IconSelectionCheck {
     /// strings (escapes followed); nil when there is none. Bytes other than the four JSON whitespace
     /// bytes end the run, so the scan only ever finds what RFC 8259 forbids.
     static func trailingComma(in json: [UInt8]) -> Int? {
+        mayHoldTrailingComma(json) ? scanForTrailingComma(json) : nil
+    }
+
+    /// What any trailing comma needs, looked for in the raw bytes (strings not tracked, commas found
+    /// with memchr): a `,` that only JSON whitespace separates from a `]` or `}`. Most inputs have none,
+    /// and the full scan costs a libFuzzer callback per byte compared.
+    static func mayHoldTrailingComma(_ json: [UInt8]) -> Bool {
+        json.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            var from = 0
+            while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: ",")), bytes.count - from) {
+                var next = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                while next < bytes.count, isWhitespace(bytes[next]) { next += 1 }
+                if next < bytes.count, bytes[next] == UInt8(ascii: "]") || bytes[next] == UInt8(ascii: "}") {
+                    return true
+                }
+                from = next
+            }
+            return false
+        }
+    }
+
+    /// JSON whitespace: space, tab, line feed, carriage return.
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// The byte-by-byte scan behind ``trailingComma(in:)``, strings and escapes followed.
+    static func scanForTrailingComma(_ json: [UInt8]) -> Int? {
         var inString = false
         var escaped = false
         var comma: Int?
