@@ -220,7 +220,12 @@ public struct URIReference: Hashable, Sendable {
             let second = rest > 1 ? bytes[index + 1] : 0
             let third = rest > 2 ? bytes[index + 2] : 0
             let fourth = rest > 3 ? bytes[index + 3] : 0
-            if first == dot && second == dot && third == slash {  // "../"
+            if first != dot && (first != slash || second != dot) {
+                // Every rule below starts with "." or "/.": a plain segment is copied up to the next "/".
+                let end = ASCIIText.firstIndex(of: slash, in: bytes, (index + 1)..<count) ?? count
+                output.append(contentsOf: bytes[index..<end])
+                index = end
+            } else if first == dot && second == dot && third == slash {  // "../"
                 index += 3
             } else if first == dot && second == slash {  // "./"
                 index += 2
