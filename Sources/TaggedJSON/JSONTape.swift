@@ -34,51 +34,35 @@ struct JSONTape {
     var strings: [String] = []
 
     /// The entries of the members of the object at `index`: each member's key entry and value entry.
-    func members(ofObjectAt index: Int) -> MemberSequence { MemberSequence(tape: self, object: index) }
-
-    /// The members of one object, in order.
-    struct MemberSequence: Sequence, IteratorProtocol {
-        fileprivate let tape: JSONTape
-        private var upcoming: Int
-        private var remaining: Int
-
-        fileprivate init(tape: JSONTape, object: Int) {
-            self.tape = tape
-            upcoming = object + 1
-            remaining = tape.entries[object].payload
-        }
-
-        /// The key's entry index and the value's entry index of the next member.
-        mutating func next() -> (key: Int, value: Int)? {
-            guard remaining > 0 else { return nil }
-            remaining -= 1
-            let member = (key: upcoming, value: upcoming + 1)
-            upcoming = tape.entries[upcoming + 1].end
-            return member
-        }
+    func members(ofObjectAt index: Int) -> LazyMapSequence<Children, (key: Int, value: Int)> {
+        Children(tape: self, container: index, entriesPerChild: 2).lazy.map { (key: $0, value: $0 + 1) }
     }
 
     /// The indices of the elements of the array at `index`, in order.
-    func elements(ofArrayAt index: Int) -> ElementSequence { ElementSequence(tape: self, array: index) }
+    func elements(ofArrayAt index: Int) -> Children { Children(tape: self, container: index, entriesPerChild: 1) }
 
-    /// The elements of one array, in order.
-    struct ElementSequence: Sequence, IteratorProtocol {
-        fileprivate let tape: JSONTape
+    /// The first entry of each child of one container, in order: an array's elements (one value each) or
+    /// an object's members (a key entry, then the value's entries).
+    struct Children: Sequence, IteratorProtocol {
+        private let tape: JSONTape
+        private let entriesPerChild: Int
         private var upcoming: Int
         private var remaining: Int
 
-        fileprivate init(tape: JSONTape, array: Int) {
+        fileprivate init(tape: JSONTape, container: Int, entriesPerChild: Int) {
             self.tape = tape
-            upcoming = array + 1
-            remaining = tape.entries[array].payload
+            self.entriesPerChild = entriesPerChild
+            upcoming = container + 1
+            remaining = tape.entries[container].payload
         }
 
         mutating func next() -> Int? {
             guard remaining > 0 else { return nil }
             remaining -= 1
-            let element = upcoming
-            upcoming = tape.entries[upcoming].end
-            return element
+            let child = upcoming
+            // The child ends where its last entry's value (the member's value, or the element) ends.
+            upcoming = tape.entries[child + entriesPerChild - 1].end
+            return child
         }
     }
 
