@@ -113,3 +113,27 @@ extension LibplistScreenRuleTests {
         #expect(OracleWorkScreen.hasTooNarrowWidths(bytes) == narrow)
     }
 }
+
+extension LibplistScreenRuleTests {
+    /// The cut at the first NUL, found through the UTF-8 bytes, is the cut at the first NUL scalar.
+    @Test(arguments: ["", "abc", "\u{0}", "a\u{0}b\u{0}c", "é\u{0}x", "\u{1F600}\u{0}", "K\u{212A}", "e\u{301}\u{0}e"])
+    func cutAtNULIsTheScalarCut(text: String) {
+        let scalars = text.unicodeScalars
+        let expected = scalars.firstIndex(of: "\0").map { String(scalars[..<$0]) } ?? text
+        #expect(Array(LibplistView.projectString(text).utf8) == Array(expected.utf8))
+        #expect(LibplistView.containsNUL(text) == text.unicodeScalars.contains("\0"))
+    }
+
+    /// Dictionaries whose keys hold no NUL take the direct comparison; it must judge as the candidate lists do.
+    @Test func dictionariesWithoutNULKeysMatchEntryByEntry() {
+        var used = Set<KnownDivergence>()
+        let ours = PropertyListValue.dictionary(["a": .string("x\u{0}y"), "b": .integer(1)])
+        #expect(LibplistView.matches(ours, .dictionary(["a": .string("x"), "b": .integer(1)]), &used))
+        #expect(used == [.stringEndsAtNUL])
+        #expect(!LibplistView.matches(ours, .dictionary(["a": .string("x"), "b": .integer(2)]), &used))
+        #expect(!LibplistView.matches(ours, .dictionary(["a": .string("x"), "c": .integer(1)]), &used))
+        #expect(!LibplistView.matches(ours, .dictionary(["a": .string("x")]), &used))
+        #expect(!LibplistView.hasKeysCollidingAtNUL(ours))
+        #expect(LibplistView.hasKeysCollidingAtNUL(.array([.dictionary(["\u{0}1": .null, "": .null])])))
+    }
+}

@@ -77,16 +77,21 @@ public enum KnownDivergence: String, CaseIterable, Hashable, Sendable {
     /// The reference's reading of `bytes` under the fewest relaxations that make it accept.
     /// - Returns: the value and the divergences the relaxations stand for, or `nil` if none helps.
     static func relaxedReading(_ bytes: [UInt8]) -> (value: PropertyListValue, used: Set<KnownDivergence>)? {
-        for size in 1...relaxations.count {
-            for subset in subsets(of: relaxations.count, size: size) {
-                var rules = DecodingRules.strict
-                for index in subset { rules[keyPath: relaxations[index].rule] = true }
-                if let value = try? BPlistDecoder.decode(bytes, rules: rules) {
-                    return (value, Set(subset.map { relaxations[$0].divergence }))
-                }
+        let relaxations = Self.relaxations
+        for subset in relaxationSubsets {
+            var rules = DecodingRules.strict
+            for index in subset { rules[keyPath: relaxations[index].rule] = true }
+            if let value = try? BPlistDecoder.decode(bytes, rules: rules) {
+                return (value, Set(subset.map { relaxations[$0].divergence }))
             }
         }
         return nil
+    }
+
+    /// The subsets of `relaxations` (as index lists) in the order `relaxedReading` tries them: by size,
+    /// then by bit mask. Made once: the oracle tries them for every input libplist alone accepts.
+    private static let relaxationSubsets: [[Int]] = (1...relaxations.count).flatMap {
+        subsets(of: relaxations.count, size: $0)
     }
 
     private static func subsets(of count: Int, size: Int) -> [[Int]] {

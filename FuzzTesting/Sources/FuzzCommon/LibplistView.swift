@@ -2,6 +2,10 @@
 
 import BinaryPlist
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Projects a reference decoding onto what libplist 2.2's public API can represent, so that the
 /// differential oracle compares like with like. Each narrowing is a documented known divergence
 /// (`KnownDivergence`), listed in Docs/fuzzing.md with its vector.
@@ -124,8 +128,11 @@ enum LibplistView {
         case .array(let elements), .set(let elements):
             return elements.contains(where: hasKeysCollidingAtNUL)
         case .dictionary(let entries):
-            return Set(entries.keys.map(projectString)).count != entries.count
-                || entries.values.contains(where: hasKeysCollidingAtNUL)
+            // Distinct keys without a NUL stay distinct when cut (each is its own cut): no set to build.
+            let collide =
+                entries.keys.contains(where: containsNUL)
+                && Set(entries.keys.map(projectString)).count != entries.count
+            return collide || entries.values.contains(where: hasKeysCollidingAtNUL)
         default:
             return false
         }
@@ -138,6 +145,14 @@ enum LibplistView {
             return a == b || projectString(a) == b
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { loosely($0, $1) }
+        case (.dictionary(let a), .dictionary(let b)) where !a.keys.contains(where: containsNUL):
+            // No key holds a NUL: each is its own cut and the keys stay distinct, so every candidate list
+            // below would hold one element (the same test, without building the lists).
+            guard a.count == b.count else { return false }
+            return a.allSatisfy { key, element in
+                guard let other = b[key] else { return false }
+                return loosely(element, other)
+            }
         case (.dictionary(let a), .dictionary(let b)):
             // A key always reaches libplist cut at its first NUL: an ASCII key is a C string, and a UTF-16
             // key holding NUL never gets there (OracleWorkScreen skips it, libplist aborts on it). Distinct
@@ -170,7 +185,18 @@ enum LibplistView {
 
     /// C strings: everything from the first NUL on is gone.
     static func projectString(_ string: String) -> String {
-        guard let nul = string.unicodeScalars.firstIndex(of: "\0") else { return string }
+        // In UTF-8 the byte 0x00 encodes U+0000 and nothing else, so the first zero byte is where the
+        // first NUL scalar starts (found without decoding scalars).
+        guard containsNUL(string), let nul = string.utf8.firstIndex(of: 0) else { return string }
         return String(string.unicodeScalars[..<nul])
+    }
+
+    /// Whether `string` holds U+0000 (a zero byte in its UTF-8), searched in place.
+    static func containsNUL(_ string: String) -> Bool {
+        let found = string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let start = bytes.baseAddress else { return false }
+            return memchr(start, 0, bytes.count) != nil
+        }
+        return found ?? string.utf8.contains(0)
     }
 }

@@ -230,7 +230,11 @@ public struct OracleWorkScreen: Sendable {
         init(layout: Layout, screen: OracleWorkScreen) {
             self.layout = layout
             self.screen = screen
-            seen = [Seen](repeating: Seen(), count: layout.objectCount)
+            // Reserved and appended: `Array(repeating:count:)` takes the standard library's unspecialised
+            // allocation path, which looks up the array's generic metadata on every call.
+            seen = []
+            seen.reserveCapacity(layout.objectCount)
+            seen.append(contentsOf: repeatElement(Seen(), count: layout.objectCount))
         }
 
         /// Visits `index` found at `depth` (the root is at depth 1).
