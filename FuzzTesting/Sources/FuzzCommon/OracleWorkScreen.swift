@@ -194,10 +194,11 @@ public struct OracleWorkScreen: Sendable {
             return (0..<Int(count)).contains { bytes[start + 2 * $0] == 0 && bytes[start + 2 * $0 + 1] == 0 }
         }
 
-        /// Where the references of the container at `index` start and how many there are (keys then values
-        /// for a dictionary); nil for leaves and malformed containers (libplist rejects those).
-        func references(of index: Int) -> (start: Int, count: Int)? {
-            guard let (marker, p, count) = header(of: index) else { return nil }
+        /// Where the references of the container whose `header(of:)` is `header` start and how many there
+        /// are (keys then values for a dictionary); nil for leaves and malformed containers (libplist
+        /// rejects those). The walk passes the header it has already read.
+        func references(_ header: (marker: UInt8, payload: Int, count: UInt64)) -> (start: Int, count: Int)? {
+            let (marker, p, count) = header
             let kind = marker >> 4
             guard kind == 0xA || kind == 0xC || kind == 0xD else { return nil }
             let refs = kind == 0xD ? count &* 2 : count
@@ -256,7 +257,7 @@ public struct OracleWorkScreen: Sendable {
             var height = 1
             let header = layout.header(of: index)
             var payload = header.map { layout.payloadBytes(marker: $0.marker, start: $0.payload, count: $0.count) } ?? 0
-            let references = layout.references(of: index)
+            let references = header.flatMap(layout.references)
             if let (marker, _, _) = header, marker >> 4 == 0xD, let (start, count) = references {
                 for key in 0..<(count / 2) where layout.isUTF16StringWithNUL(layout.reference(key, from: start)) {
                     return (0, 0, 0, .nulInUTF16Key)
