@@ -158,13 +158,15 @@ enum LibplistView {
             // key holding NUL never gets there (OracleWorkScreen skips it, libplist aborts on it). Distinct
             // keys can therefore collide ("\0" + "01" and ""); libplist keeps the first in file order, which
             // the value no longer tells, so the value it shows must be one of the colliding ones.
-            var candidates: [String: [PropertyListValue]] = [:]
-            for (key, element) in a { candidates[projectString(key), default: []].append(element) }
-            guard candidates.count == b.count else { return false }
-            return candidates.allSatisfy { key, elements in
-                guard let other = b[key] else { return false }
-                return elements.contains { loosely($0, other) }
+            // Per cut key: whether one of the values cut to it matches libplist's value for it (no list
+            // of candidates per key; a cut that libplist does not have fails at once).
+            var matched = [String: Bool](minimumCapacity: a.count)
+            for (key, element) in a {
+                let cut = projectString(key)
+                guard let other = b[cut] else { return false }
+                if matched[cut] != true { matched[cut] = loosely(element, other) }
             }
+            return matched.count == b.count && !matched.values.contains(false)
         default:
             return ours == theirs
         }
