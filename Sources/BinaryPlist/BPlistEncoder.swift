@@ -13,6 +13,17 @@ public enum BPlistEncoder {
         encode(value, longProbe: ScalarTable.longProbe)
     }
 
+    /// Encodes `value` unless its tree holds more than `maximumValues` values, counting a shared
+    /// container once per use and a dictionary key as a value (the containers are written once per
+    /// use, so this bounds the output). Stops as soon as the tree is known not to fit.
+    /// - Returns: the document `encode(_:)` writes, or nil when the tree holds more values.
+    public static func encode(_ value: PropertyListValue, maximumValues: Int) -> [UInt8]? {
+        guard maximumValues >= 1 else { return nil }
+        var flattener = Flattener(maximumValues: maximumValues)
+        let top = flattener.flatten(value)
+        return flattener.exceeded ? nil : flattener.document(top: top)
+    }
+
     /// `encode` with the probe length that switches the scalar table to SipHash (tests pass 0 to
     /// take that path on ordinary values).
     static func encode(_ value: PropertyListValue, longProbe: Int) -> [UInt8] {
@@ -65,8 +76,14 @@ enum UTF8Text {
     @inline(__always) static func prefix(_ string: String) -> UInt64 {
         var string = string
         return string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            if bytes.count >= 8 { return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) }
             var value: UInt64 = 0
-            for index in 0..<8 { value = value << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+            var shift: UInt64 = 56
+            for byte in bytes {
+                value |= UInt64(byte) << shift
+                shift &-= 8
+            }
             return value
         }
     }
