@@ -52,6 +52,40 @@ import Testing
         #expect(deepest == .array([]))
     }
 
+    @Test func theBoundedEncodingEncodesWhatTheBoundKeeps() {
+        let whole = PropertyListValue.dictionary(["a": .array([.integer(1), .string("x")]), "b": Self.fanOut(3)])
+        let kept = AmplificationBound.boundedEncoding(of: whole, to: AmplificationBound.values(forInputOf: 20))
+        #expect(!kept.cut && kept.value == whole && kept.encoded == BPlistEncoder.encode(whole))
+        for bound in [1, 2, 3, 50, 100, 1_000] {
+            let expected = AmplificationBound.bounded(Self.fanOut(20), to: bound)
+            let encoding = AmplificationBound.boundedEncoding(of: Self.fanOut(20), to: bound)
+            #expect(encoding.cut == expected.cut && encoding.value == expected.value, "bound \(bound)")
+            #expect(encoding.encoded == BPlistEncoder.encode(expected.value), "bound \(bound)")
+        }
+    }
+
+    /// The level-by-level search finds the limit that counting every limit's cut finds.
+    @Test func theLevelCountFindsTheLimitTheCutCountsGive() {
+        let mixed = PropertyListValue.dictionary([
+            "a": Self.fanOut(6), "b": .array([.set([Self.fanOut(3), .null]), .dictionary(["c": Self.fanOut(8)])]),
+            "d": .string("x"),
+        ])
+        let values = (0..<10).map { Self.fanOut($0) } + [mixed, .array([mixed, mixed]), .null, .dictionary([:])]
+        for (index, value) in values.enumerated() {
+            for bound in [0, 1, 2, 3, 4, 5, 6, 10, 63, 64, 100, 300, 1_000, 5_000] {
+                var expected: Int?
+                if AmplificationBound.expandedCount(value, cap: .max, depthLimit: .max) > bound {
+                    expected =
+                        (0...20).last { AmplificationBound.expandedCount(value, cap: .max, depthLimit: $0) <= bound }
+                        ?? 0
+                }
+                #expect(
+                    AmplificationBound.deepestFittingLimit(value, bound: bound) == expected,
+                    "value \(index), bound \(bound)")
+            }
+        }
+    }
+
     @Test func dictionaryKeysCountAsValues() {
         let value = PropertyListValue.dictionary(["a": .bool(true), "b": .bool(false)])
         #expect(AmplificationBound.expandedCount(value, cap: .max, depthLimit: .max) == 5)
