@@ -13,17 +13,6 @@ public enum BPlistEncoder {
         encode(value, longProbe: ScalarTable.longProbe)
     }
 
-    /// Encodes `value` unless its tree holds more than `maximumValues` values, counting a shared
-    /// container once per use and a dictionary key as a value (the containers are written once per
-    /// use, so this bounds the output). Stops as soon as the tree is known not to fit.
-    /// - Returns: the document `encode(_:)` writes, or nil when the tree holds more values.
-    public static func encode(_ value: PropertyListValue, maximumValues: Int) -> [UInt8]? {
-        guard maximumValues >= 1 else { return nil }
-        var flattener = Flattener(maximumValues: maximumValues)
-        let top = flattener.flatten(value)
-        return flattener.exceeded ? nil : flattener.document(top: top)
-    }
-
     /// `encode` with the probe length that switches the scalar table to SipHash (tests pass 0 to
     /// take that path on ordinary values).
     static func encode(_ value: PropertyListValue, longProbe: Int) -> [UInt8] {

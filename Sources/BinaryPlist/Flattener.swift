@@ -47,29 +47,12 @@ struct Flattener {
     private var order: [(prefix: UInt64, slot: Int)] = []
     /// The entries' indices of the dictionaries being flattened, in iteration order (as `order`).
     private var entryIndices: [Entries.Index] = []
-    /// The references the tree may still hold (values, shared ones once per use, minus the root);
-    /// -1 once a container did not fit (`exceeded`), so no later container fits either.
-    private var referenceLimit: Int
-    /// Whether the tree holds more values than `encode(_:maximumValues:)` allowed.
-    private(set) var exceeded = false
-
-    /// A pass for at most `maximumValues` values (shared ones once per use).
-    init(longProbe: Int = ScalarTable.longProbe, maximumValues: Int = .max) {
+    init(longProbe: Int = ScalarTable.longProbe) {
         scalars = ScalarTable(longProbe: longProbe)
-        referenceLimit = max(maximumValues, 1) - 1
         // Room for a small value up front: growing from empty reallocates at 1, 2, 4, 8, … elements.
         objects.reserveCapacity(32)
         refs.reserveCapacity(32)
         scalarBytes.reserveCapacity(256)
-    }
-
-    /// Whether a container of `count` references fits what the tree may still hold; when it does
-    /// not, nothing after it fits either (the pass ends early and `exceeded` is set).
-    @inline(__always) private mutating func fits(_ count: Int) -> Bool {
-        if count <= referenceLimit - refs.count { return true }
-        exceeded = true
-        referenceLimit = -1
-        return false
     }
 
     mutating func flatten(_ value: PropertyListValue) -> Int {
@@ -97,7 +80,6 @@ struct Flattener {
         dictionaries += 1
         objects.append(.collection(0xD0, count: count * 2))
         headBytes += Self.headSize(count)
-        guard fits(count * 2) else { return index }
         refs.append(contentsOf: repeatElement(0, count: count * 2))
         // Sorted by UTF-8 bytes: an index sort on each key's first eight bytes (read once per key),
         // the whole keys compared only when those are equal; entries are neither copied nor moved.
@@ -175,7 +157,6 @@ struct Flattener {
         let start = refs.count
         objects.append(.collection(marker, count: elements.count))
         headBytes += Self.headSize(elements.count)
-        guard fits(elements.count) else { return index }
         refs.append(contentsOf: repeatElement(0, count: elements.count))
         elements.withUnsafeBufferPointer { elements in
             for position in elements.indices { refs[start + position] = flatten(elements[position]) }

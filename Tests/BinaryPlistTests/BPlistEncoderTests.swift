@@ -88,34 +88,4 @@ import Testing
         let shared = BPlistEncoder.encode(.array((0..<5_000).map { .string("s\($0 % 1_000)") }), longProbe: 0)
         #expect(shared[(shared.count - 24)..<(shared.count - 16)].reduce(0) { $0 << 8 | Int($1) } == 1_001)
     }
-
-    /// Values in `value`'s tree, a shared container counted once per use and a key as a value.
-    static func expandedCount(_ value: PropertyListValue) -> Int {
-        switch value {
-        case .array(let elements), .set(let elements): return 1 + elements.reduce(0) { $0 + expandedCount($1) }
-        case .dictionary(let entries): return 1 + entries.values.reduce(0) { $0 + 1 + expandedCount($1) }
-        default: return 1
-        }
-    }
-
-    /// The bounded encoding is the whole encoding when the tree fits, and nil when it holds one value more.
-    @Test func aBoundedEncodingIsTheEncodingOrNothing() {
-        var generator = ValueGenerator(seed: 0xB0_0DED)
-        var fanOut = PropertyListValue.string("leaf")
-        for _ in 0..<12 { fanOut = .array([fanOut, .dictionary(["k": fanOut])]) }
-        let values =
-            PlistlibComparisonTests.edgeValues() + (0..<200).map { _ in generator.value() } + [
-                fanOut, .dictionary([:]), .array([]), .null,
-            ]
-        for (index, value) in values.enumerated() {
-            let count = Self.expandedCount(value)
-            #expect(BPlistEncoder.encode(value, maximumValues: count) == BPlistEncoder.encode(value), "value \(index)")
-            #expect(BPlistEncoder.encode(value, maximumValues: .max) == BPlistEncoder.encode(value), "value \(index)")
-            if count > 1 {
-                #expect(BPlistEncoder.encode(value, maximumValues: count - 1) == nil, "value \(index)")
-            }
-        }
-        #expect(BPlistEncoder.encode(.null, maximumValues: 1) == BPlistEncoder.encode(.null))
-        #expect(BPlistEncoder.encode(.null, maximumValues: 0) == nil)
-    }
 }
