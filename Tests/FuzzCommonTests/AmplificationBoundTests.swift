@@ -52,16 +52,27 @@ import Testing
         #expect(deepest == .array([]))
     }
 
-    @Test func theBoundedEncodingEncodesWhatTheBoundKeeps() {
-        let whole = PropertyListValue.dictionary(["a": .array([.integer(1), .string("x")]), "b": Self.fanOut(3)])
-        let kept = AmplificationBound.boundedEncoding(of: whole, to: AmplificationBound.values(forInputOf: 20))
-        #expect(!kept.cut && kept.value == whole && kept.encoded == BPlistEncoder.encode(whole))
-        for bound in [1, 2, 3, 50, 100, 1_000] {
-            let expected = AmplificationBound.bounded(Self.fanOut(20), to: bound)
-            let encoding = AmplificationBound.boundedEncoding(of: Self.fanOut(20), to: bound)
-            #expect(encoding.cut == expected.cut && encoding.value == expected.value, "bound \(bound)")
-            #expect(encoding.encoded == BPlistEncoder.encode(expected.value), "bound \(bound)")
-        }
+    /// A decode that reused no reference needs no count: its tree fits (and is left whole); one
+    /// that reused a reference is counted.
+    @Test func anUnsharedDecodeFitsUncounted() throws {
+        let unshared = PropertyListValue.array((0..<300).map { .array([.integer(Int64($0)), .string("s\($0)")]) })
+        let bytes = BPlistEncoder.encode(unshared)
+        var statistics = DecodingStatistics()
+        let decoded = try BPlistDecoder.decode(bytes, rules: .strict, statistics: &statistics)
+        #expect(AmplificationBound.fitsUncounted(statistics, inputOf: bytes.count))
+        let bound = AmplificationBound.values(forInputOf: bytes.count)
+        #expect(AmplificationBound.expandedCount(decoded, cap: .max, depthLimit: .max) <= bound)
+        #expect(!AmplificationBound.bounded(decoded, to: bound).cut)
+        // The 147-byte chain shares every level: counted, and cut.
+        let chain = [UInt8](try #require(Data(base64Encoded: Self.chain147)))
+        var shared = DecodingStatistics()
+        _ = try BPlistDecoder.decode(chain, rules: .strict, statistics: &shared)
+        #expect(!AmplificationBound.fitsUncounted(shared, inputOf: chain.count))
+        // Equal scalars are shared by the canonical encoder: counted, though nothing is cut.
+        let scalars = BPlistEncoder.encode(.array([.integer(7), .integer(7)]))
+        var reused = DecodingStatistics()
+        _ = try BPlistDecoder.decode(scalars, rules: .strict, statistics: &reused)
+        #expect(!AmplificationBound.fitsUncounted(reused, inputOf: scalars.count))
     }
 
     /// The level-by-level search finds the limit that counting every limit's cut finds.

@@ -58,15 +58,12 @@ public enum AmplificationBound {
         return total > bound ? 0 : nil
     }
 
-    /// `bounded(value, to: bound)` and its encoding. The encoder counts the values it writes
-    /// (`BPlistEncoder.encode(_:maximumValues:)`), so a value that fits, as every unshared one does,
-    /// is encoded once and never walked; only one that does not fit is counted and cut.
-    public static func boundedEncoding(
-        of value: PropertyListValue, to bound: Int
-    ) -> (value: PropertyListValue, encoded: [UInt8], cut: Bool) {
-        if let encoded = BPlistEncoder.encode(value, maximumValues: bound) { return (value, encoded, false) }
-        let cut = bounded(value, to: bound)
-        return (cut.value, BPlistEncoder.encode(cut.value), cut.cut)
+    /// Whether a value decoded with `statistics` from an input of `count` bytes fits
+    /// `values(forInputOf: count)` without being counted: when no reference was answered from an
+    /// already decoded object, every value of the tree (keys included) is an object decoded once,
+    /// and the input holds an offset-table entry of at least one byte per object.
+    public static func fitsUncounted(_ statistics: DecodingStatistics, inputOf count: Int) -> Bool {
+        statistics.referencesReused == 0 && statistics.objectsDecoded <= values(forInputOf: count)
     }
 
     /// The number of values in `value`'s tree down to `depthLimit` container levels (the root

@@ -33,8 +33,9 @@ public enum PlistRoundTripCheck {
     /// - Throws: `FuzzFinding` when an invariant breaks.
     public static func check(_ document: [UInt8], rules: DecodingRules) throws(FuzzFinding) {
         let decoded: PropertyListValue
+        var statistics = DecodingStatistics()
         do {
-            decoded = try BPlistDecoder.decode(document, rules: rules)
+            decoded = try BPlistDecoder.decode(document, rules: rules, statistics: &statistics)
         } catch {
             guard (0...document.count).contains(error.offset) else {
                 throw FuzzFinding(target, "error offset lies inside the input", "\(error) for \(document.count) bytes")
@@ -44,8 +45,12 @@ public enum PlistRoundTripCheck {
             }
             return
         }
-        let (value, encoded, _) = AmplificationBound.boundedEncoding(
-            of: decoded, to: AmplificationBound.values(forInputOf: document.count))
+        // Nothing shared, nothing to count (`fitsUncounted`): the walk is for values with shared objects.
+        let value =
+            AmplificationBound.fitsUncounted(statistics, inputOf: document.count)
+            ? decoded
+            : AmplificationBound.bounded(decoded, to: AmplificationBound.values(forInputOf: document.count)).value
+        let encoded = BPlistEncoder.encode(value)
         let again: PropertyListValue
         do {
             again = try BPlistDecoder.decode(encoded, rules: .strict)
