@@ -47,6 +47,7 @@ struct Flattener {
     private var order: [(prefix: UInt64, slot: Int)] = []
     /// The entries' indices of the dictionaries being flattened, in iteration order (as `order`).
     private var entryIndices: [Entries.Index] = []
+
     init(longProbe: Int = ScalarTable.longProbe) {
         scalars = ScalarTable(longProbe: longProbe)
         // Room for a small value up front: growing from empty reallocates at 1, 2, 4, 8, … elements.
