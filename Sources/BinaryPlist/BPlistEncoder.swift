@@ -65,8 +65,14 @@ enum UTF8Text {
     @inline(__always) static func prefix(_ string: String) -> UInt64 {
         var string = string
         return string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            if bytes.count >= 8 { return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) }
             var value: UInt64 = 0
-            for index in 0..<8 { value = value << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+            var shift: UInt64 = 56
+            for byte in bytes {
+                value |= UInt64(byte) << shift
+                shift &-= 8
+            }
             return value
         }
     }

@@ -41,10 +41,20 @@ struct Flattener {
     /// Dictionaries met so far.
     private var dictionaries = 0
     /// The sort order of the dictionaries being flattened, innermost last: each pushes its entries'
-    /// (key prefix, index) here and pops them when done, so no dictionary allocates its own.
-    private var order: [(prefix: UInt64, index: Entries.Index)] = []
+    /// (key prefix, position in `entryIndices`) here and pops them when done, so no dictionary
+    /// allocates its own. 16-byte records: the sort moves them, and a wider record is copied by
+    /// AddressSanitizer's slow path in the fuzz builds.
+    private var order: [(prefix: UInt64, slot: Int)] = []
+    /// The entries' indices of the dictionaries being flattened, in iteration order (as `order`).
+    private var entryIndices: [Entries.Index] = []
 
-    init(longProbe: Int = ScalarTable.longProbe) { scalars = ScalarTable(longProbe: longProbe) }
+    init(longProbe: Int = ScalarTable.longProbe) {
+        scalars = ScalarTable(longProbe: longProbe)
+        // Room for a small value up front: growing from empty reallocates at 1, 2, 4, 8, … elements.
+        objects.reserveCapacity(32)
+        refs.reserveCapacity(32)
+        scalarBytes.reserveCapacity(256)
+    }
 
     mutating func flatten(_ value: PropertyListValue) -> Int {
         switch value {
@@ -75,40 +85,51 @@ struct Flattener {
         // Sorted by UTF-8 bytes: an index sort on each key's first eight bytes (read once per key),
         // the whole keys compared only when those are equal; entries are neither copied nor moved.
         let base = order.count
+        if base == 0 && order.capacity < 16 {
+            order.reserveCapacity(16)
+            entryIndices.reserveCapacity(16)
+        }
         var entry = entries.startIndex
+        var slot = base
         while entry != entries.endIndex {
-            order.append((UTF8Text.prefix(entries.keys[entry]), entry))
+            order.append((UTF8Text.prefix(entries.keys[entry]), slot))
+            entryIndices.append(entry)
+            slot += 1
             entries.formIndex(after: &entry)
         }
-        order.withUnsafeMutableBufferPointer { all in
-            var mine = UnsafeMutableBufferPointer(rebasing: all[base...])
-            let keys = entries.keys
-            let precedes = { (a: (prefix: UInt64, index: Entries.Index), b: (prefix: UInt64, index: Entries.Index)) in
-                a.prefix != b.prefix ? a.prefix < b.prefix : UTF8Text.precedes(keys[a.index], keys[b.index])
-            }
-            if mine.count <= 16 {
-                // Records are small: an insertion sort without the generic sort's set-up.
-                for next in mine.indices.dropFirst() {
-                    let item = mine[next]
-                    var slot = next
-                    while slot > 0 && precedes(item, mine[slot - 1]) {
-                        mine[slot] = mine[slot - 1]
-                        slot -= 1
-                    }
-                    mine[slot] = item
+        entryIndices.withUnsafeBufferPointer { indices in
+            order.withUnsafeMutableBufferPointer { all in
+                var mine = UnsafeMutableBufferPointer(rebasing: all[base...])
+                let keys = entries.keys
+                let precedes = { (a: (prefix: UInt64, slot: Int), b: (prefix: UInt64, slot: Int)) in
+                    a.prefix != b.prefix
+                        ? a.prefix < b.prefix : UTF8Text.precedes(keys[indices[a.slot]], keys[indices[b.slot]])
                 }
-            } else {
-                mine.sort(by: precedes)
+                if mine.count <= 16 {
+                    // Records are small: an insertion sort without the generic sort's set-up.
+                    for next in mine.indices.dropFirst() {
+                        let item = mine[next]
+                        var slot = next
+                        while slot > 0 && precedes(item, mine[slot - 1]) {
+                            mine[slot] = mine[slot - 1]
+                            slot -= 1
+                        }
+                        mine[slot] = item
+                    }
+                } else {
+                    mine.sort(by: precedes)
+                }
             }
         }
         for position in 0..<count {
             let sorted = order[base + position]
-            refs[start + position] = key(entries.keys[sorted.index], prefix: sorted.prefix)
+            refs[start + position] = key(entries.keys[entryIndices[sorted.slot]], prefix: sorted.prefix)
         }
         for position in 0..<count {
-            refs[start + count + position] = flatten(entries.values[order[base + position].index])
+            refs[start + count + position] = flatten(entries.values[entryIndices[order[base + position].slot]])
         }
-        order.removeSubrange(base...)
+        order.removeLast(count)
+        entryIndices.removeLast(count)
         return index
     }
 
@@ -138,7 +159,9 @@ struct Flattener {
         objects.append(.collection(marker, count: elements.count))
         headBytes += Self.headSize(elements.count)
         refs.append(contentsOf: repeatElement(0, count: elements.count))
-        for (position, element) in elements.enumerated() { refs[start + position] = flatten(element) }
+        elements.withUnsafeBufferPointer { elements in
+            for position in elements.indices { refs[start + position] = flatten(elements[position]) }
+        }
         return index
     }
 
@@ -156,7 +179,7 @@ struct Flattener {
             }
         }
         if found != next {
-            scalarBytes.removeSubrange(mark...)
+            scalarBytes.removeLast(scalarBytes.count - mark)
             return found
         }
         objects.append(.scalar(count: scalarBytes.count - mark))
@@ -230,6 +253,11 @@ struct BigEndianWriter {
     /// `value`'s low `width` bytes (1, 2, 4 or 8), most significant first.
     @inline(__always) mutating func write(_ value: UInt64, width: Int) {
         precondition(width <= out.count - position)
+        if width == 1 {
+            out[position] = UInt8(truncatingIfNeeded: value)
+            position += 1
+            return
+        }
         var shift = (width - 1) * 8
         while shift >= 0 {
             out[position] = UInt8(truncatingIfNeeded: value >> UInt64(shift))

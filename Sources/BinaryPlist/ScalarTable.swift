@@ -44,22 +44,28 @@ struct ScalarTable {
         guard let object = UInt32(exactly: next + 1), object != .max else { return next }
         if slots.isEmpty { slots = Array(repeating: Slot(), count: 64) }
         let hash = self.hash(candidate)
-        let mask = slots.count - 1
-        var position = Int(hash) & mask
-        var probes = 0
-        while slots[position].object != 0 {
-            let slot = slots[position]
-            if slot.hash == hash,
-                ByteView.equal(
-                    UnsafeBufferPointer(rebasing: bytes[slot.start..<(slot.start + candidate.count)]), candidate)
-            {
-                return Int(slot.object) - 1
+        let (longProbe, usesSipHash) = (self.longProbe, self.usesSipHash)
+        // The table's count is a power of two, so every `position & mask` lies inside it.
+        let found = slots.withUnsafeMutableBufferPointer { slots -> Int in
+            let mask = slots.count - 1
+            var position = Int(hash) & mask
+            var probes = 0
+            while slots[position].object != 0 {
+                let slot = slots[position]
+                if slot.hash == hash,
+                    ByteView.equal(
+                        UnsafeBufferPointer(rebasing: bytes[slot.start..<(slot.start + candidate.count)]), candidate)
+                {
+                    return Int(slot.object) - 1
+                }
+                position = (position + 1) & mask
+                probes += 1
+                if probes > longProbe && !usesSipHash { return Self.rehashNeeded }
             }
-            position = (position + 1) & mask
-            probes += 1
-            if probes > longProbe && !usesSipHash { return Self.rehashNeeded }
+            slots[position] = Slot(start: start, object: object, hash: hash)
+            return next
         }
-        slots[position] = Slot(start: start, object: object, hash: hash)
+        guard found == next else { return found }
         used += 1
         if used * 2 > slots.count { grow() }
         return next

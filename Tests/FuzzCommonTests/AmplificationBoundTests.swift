@@ -52,6 +52,51 @@ import Testing
         #expect(deepest == .array([]))
     }
 
+    /// A decode that reused no reference needs no count: its tree fits (and is left whole); one
+    /// that reused a reference is counted.
+    @Test func anUnsharedDecodeFitsUncounted() throws {
+        let unshared = PropertyListValue.array((0..<300).map { .array([.integer(Int64($0)), .string("s\($0)")]) })
+        let bytes = BPlistEncoder.encode(unshared)
+        var statistics = DecodingStatistics()
+        let decoded = try BPlistDecoder.decode(bytes, rules: .strict, statistics: &statistics)
+        #expect(AmplificationBound.fitsUncounted(statistics, inputOf: bytes.count))
+        let bound = AmplificationBound.values(forInputOf: bytes.count)
+        #expect(AmplificationBound.expandedCount(decoded, cap: .max, depthLimit: .max) <= bound)
+        #expect(!AmplificationBound.bounded(decoded, to: bound).cut)
+        // The 147-byte chain shares every level: counted, and cut.
+        let chain = [UInt8](try #require(Data(base64Encoded: Self.chain147)))
+        var shared = DecodingStatistics()
+        _ = try BPlistDecoder.decode(chain, rules: .strict, statistics: &shared)
+        #expect(!AmplificationBound.fitsUncounted(shared, inputOf: chain.count))
+        // Equal scalars are shared by the canonical encoder: counted, though nothing is cut.
+        let scalars = BPlistEncoder.encode(.array([.integer(7), .integer(7)]))
+        var reused = DecodingStatistics()
+        _ = try BPlistDecoder.decode(scalars, rules: .strict, statistics: &reused)
+        #expect(!AmplificationBound.fitsUncounted(reused, inputOf: scalars.count))
+    }
+
+    /// The level-by-level search finds the limit that counting every limit's cut finds.
+    @Test func theLevelCountFindsTheLimitTheCutCountsGive() {
+        let mixed = PropertyListValue.dictionary([
+            "a": Self.fanOut(6), "b": .array([.set([Self.fanOut(3), .null]), .dictionary(["c": Self.fanOut(8)])]),
+            "d": .string("x"),
+        ])
+        let values = (0..<10).map { Self.fanOut($0) } + [mixed, .array([mixed, mixed]), .null, .dictionary([:])]
+        for (index, value) in values.enumerated() {
+            for bound in [0, 1, 2, 3, 4, 5, 6, 10, 63, 64, 100, 300, 1_000, 5_000] {
+                var expected: Int?
+                if AmplificationBound.expandedCount(value, cap: .max, depthLimit: .max) > bound {
+                    expected =
+                        (0...20).last { AmplificationBound.expandedCount(value, cap: .max, depthLimit: $0) <= bound }
+                        ?? 0
+                }
+                #expect(
+                    AmplificationBound.deepestFittingLimit(value, bound: bound) == expected,
+                    "value \(index), bound \(bound)")
+            }
+        }
+    }
+
     @Test func dictionaryKeysCountAsValues() {
         let value = PropertyListValue.dictionary(["a": .bool(true), "b": .bool(false)])
         #expect(AmplificationBound.expandedCount(value, cap: .max, depthLimit: .max) == 5)

@@ -22,19 +22,48 @@ public enum AmplificationBound {
     /// otherwise the deepest cut of it that has at most `bound` values.
     /// - Returns: the value to check and whether it was cut.
     public static func bounded(_ value: PropertyListValue, to bound: Int) -> (value: PropertyListValue, cut: Bool) {
-        guard expandedCount(value, cap: bound, depthLimit: Int.max) > bound else { return (value, false) }
-        // The deepest limit whose cut fits: the count grows with the limit, so search it.
-        var fits = 0
-        var tooDeep = 1
-        while expandedCount(value, cap: bound, depthLimit: tooDeep) <= bound {
-            fits = tooDeep
-            tooDeep *= 2
-        }
-        while tooDeep - fits > 1 {
-            let middle = (fits + tooDeep) / 2
-            if expandedCount(value, cap: bound, depthLimit: middle) <= bound { fits = middle } else { tooDeep = middle }
-        }
+        guard let fits = deepestFittingLimit(value, bound: bound) else { return (value, false) }
         return (cut(value, depthLimit: fits), true)
+    }
+
+    /// The largest depth limit whose cut of `value` has at most `bound` values (0 when even the
+    /// root's elements do not fit), or nil when the whole tree fits. Level by level: the count grows
+    /// with the limit, and the levels are counted only until the bound is passed, so the work is at
+    /// most `bound` values whatever the tree expands to.
+    static func deepestFittingLimit(_ value: PropertyListValue, bound: Int) -> Int? {
+        var level = [value]
+        var next: [PropertyListValue] = []
+        // Values down to `depth` levels (the root's elements are at level 1).
+        var total = 1
+        var depth = 0
+        while !level.isEmpty {
+            for element in level {
+                switch element {
+                case .array(let elements), .set(let elements):
+                    total += elements.count
+                    if total > bound { return depth }
+                    next.append(contentsOf: elements)
+                case .dictionary(let entries):
+                    // The key is a value of its own in the encoding.
+                    total += 2 * entries.count
+                    if total > bound { return depth }
+                    next.append(contentsOf: entries.values)
+                default: continue
+                }
+            }
+            swap(&level, &next)
+            next.removeAll(keepingCapacity: true)
+            depth += 1
+        }
+        return total > bound ? 0 : nil
+    }
+
+    /// Whether a value decoded with `statistics` from an input of `count` bytes fits
+    /// `values(forInputOf: count)` without being counted: when no reference was answered from an
+    /// already decoded object, every value of the tree (keys included) is an object decoded once,
+    /// and the input holds an offset-table entry of at least one byte per object.
+    public static func fitsUncounted(_ statistics: DecodingStatistics, inputOf count: Int) -> Bool {
+        statistics.referencesReused == 0 && statistics.objectsDecoded <= values(forInputOf: count)
     }
 
     /// The number of values in `value`'s tree down to `depthLimit` container levels (the root
