@@ -1,17 +1,20 @@
 // Sources/Icons/AppInfoFastReader.swift - The common appInfo.json, read without Foundation where that is certain
 
-/// One pass over UTF-8 `appInfo.json` that gives the ``AppInfo`` Foundation's `JSONSerialization`
-/// and ``AppInfo/classify(_:)`` give, for the inputs where that is certain; `nil` for everything
-/// else, which ``AppInfo/parse(_:limits:acceptTrailingCommas:)`` then leaves to Foundation as before.
+/// One pass over UTF-8 `appInfo.json` that gives what Foundation's `JSONSerialization` and
+/// ``AppInfo/classify(_:)`` give — the ``AppInfo``, or the error with Foundation's text and offset —
+/// for the inputs where that is certain; `nil` for everything else, which
+/// ``AppInfo/parse(_:limits:acceptTrailingCommas:)`` then leaves to Foundation as before.
 ///
 /// Certain means: an object or array root; strings of ASCII (0x20-0x7F) with the escapes `\" \\ \/
 /// \b \f \n \r \t`; integers of at most 18 characters (they fit in 64 bits, so `NSNumber` holds them
 /// as integers); numbers with a fraction or an exponent of at most 17 characters that `Double`
 /// reads as finite (Foundation reads those with `Double` too, not `Decimal`); `true`, `false`,
 /// `null`; nesting below 256; trailing commas where Foundation takes them (`[1,]`, `{"a":1,}`; the
-/// recommended profile has refused them before). Anything else — any JSON error (so every error
-/// and its text is still Foundation's), a `\u` escape, a byte over 0x7F, a longer number, a NUL or
-/// byte-order mark that makes Foundation read UTF-16 or UTF-32 — gives `nil`.
+/// recommended profile has refused them before). Errors met before anything uncertain are the ones
+/// swift-corelibs-foundation's reader reports, at the byte it reports: an unexpected byte ("Invalid
+/// value around character N."), the end of the input, a number with a leading zero, a control
+/// character in a string. Anything else — a scalar root, a `\u` or unknown escape, a byte over 0x7F,
+/// a longer number, a NUL or byte-order mark that makes Foundation read UTF-16 or UTF-32 — gives `nil`.
 ///
 /// `AppInfoFastReaderTests` compares it with the Foundation path on every appInfo vector, the
 /// committed fuzz corpora and random inputs.
@@ -19,8 +22,30 @@ struct AppInfoFastReader {
     /// Deeper nesting is left to Foundation (which refuses 513 levels).
     static let maxDepth = 256
 
-    /// Why the reader stopped: not certain of Foundation's answer.
-    struct Unsure: Error {}
+    /// Why the reader stopped: an error Foundation reports the same way, or not certain of its answer.
+    enum Stop: Error {
+        /// Not certain: Foundation decides.
+        case unsure
+        /// "Invalid value around character N." (Foundation's `unexpectedCharacter`).
+        case invalid(at: Int)
+        /// "Unexpected end of file during JSON parse."
+        case endOfFile
+        /// "Number with leading zero around character N."
+        case leadingZero(at: Int)
+        /// "Unescaped control character around character N."
+        case controlCharacter(at: Int)
+
+        /// Foundation's text for the error; `nil` when not certain.
+        var foundationText: String? {
+            switch self {
+            case .unsure: return nil
+            case .invalid(let offset): return "Invalid value around character \(offset)."
+            case .endOfFile: return "Unexpected end of file during JSON parse."
+            case .leadingZero(let offset): return "Number with leading zero around character \(offset)."
+            case .controlCharacter(let offset): return "Unescaped control character around character \(offset)."
+            }
+        }
+    }
 
     /// The keys icon selection reads.
     enum Key {
@@ -34,21 +59,27 @@ struct AppInfoFastReader {
         self.bytes = bytes
     }
 
-    /// The ``AppInfo`` Foundation's path gives for `bytes`, or `nil` when the reader is not certain.
-    static func read(_ bytes: [UInt8]) -> AppInfo? {
-        bytes.withUnsafeBufferPointer { buffer -> AppInfo? in
+    /// What Foundation's path gives for `bytes` (no size or trailing-comma check here), or `nil` when
+    /// the reader is not certain.
+    static func read(_ bytes: [UInt8]) -> Result<AppInfo, AppInfoError>? {
+        bytes.withUnsafeBufferPointer { buffer -> Result<AppInfo, AppInfoError>? in
             var reader = AppInfoFastReader(buffer)
-            do {
-                return try reader.document()
+            do throws(Stop) {
+                return .success(try reader.document())
             } catch {
-                return nil
+                guard let text = error.foundationText else { return nil }
+                return .failure(
+                    AppInfoError(category: .malformedJSON, offset: AppInfo.characterOffset(in: text), detail: text))
             }
         }
     }
 
     // MARK: Structure
 
-    private mutating func document() throws(Unsure) -> AppInfo {
+    private mutating func document() throws(Stop) -> AppInfo {
+        // A byte-order mark or a NUL among the first bytes: Foundation reads another encoding, or skips the mark.
+        if let first = bytes.first, first == 0xEF || first == 0xFE || first == 0xFF { throw .unsure }
+        if bytes.prefix(4).contains(0) { throw .unsure }
         let info: AppInfo
         switch try nextSignificant() {
         case UInt8(ascii: "{"):
@@ -58,16 +89,19 @@ struct AppInfoFastReader {
             at += 1
             try skipArray(depth: 1)
             info = AppInfo(rootIsDictionary: false, icons: .absent)
+        case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"),
+            UInt8(ascii: "f"), UInt8(ascii: "n"):
+            throw .unsure  // a scalar root: a fragment error after its own parse
         default:
-            throw Unsure()  // a fragment, an error, or another encoding
+            throw .invalid(at: at)
         }
         skipWhitespace()
-        guard at == bytes.count else { throw Unsure() }
+        guard at == bytes.count else { throw .invalid(at: at) }
         return info
     }
 
     /// The root object's members, after its `{`: what its last `icons` member holds.
-    private mutating func rootObject() throws(Unsure) -> IconsValue {
+    private mutating func rootObject() throws(Stop) -> IconsValue {
         var icons = IconsValue.absent
         guard try !objectEnds(first: true) else { return icons }
         repeat {
@@ -81,7 +115,7 @@ struct AppInfoFastReader {
     }
 
     /// The value of an `icons` member.
-    private mutating func iconsValue() throws(Unsure) -> IconsValue {
+    private mutating func iconsValue() throws(Stop) -> IconsValue {
         guard try nextSignificant() == UInt8(ascii: "[") else { return .notArray(try value(depth: 1, keep: true)) }
         at += 1
         var entries: [IconEntry] = []
@@ -98,7 +132,7 @@ struct AppInfoFastReader {
     }
 
     /// An `icons` element that is an object, after its `{`: its last `width`, `height` and `src`.
-    private mutating func entryObject() throws(Unsure) -> IconEntry {
+    private mutating func entryObject() throws(Stop) -> IconEntry {
         var width = AppInfoValue.absent
         var height = AppInfoValue.absent
         var src = AppInfoValue.absent
@@ -117,7 +151,7 @@ struct AppInfoFastReader {
 
     /// One value at nesting `depth` (the containers around it), classified; a string's text only when
     /// `keep` (otherwise it is checked and `.null` stands for it).
-    private mutating func value(depth: Int, keep: Bool) throws(Unsure) -> AppInfoValue {
+    private mutating func value(depth: Int, keep: Bool) throws(Stop) -> AppInfoValue {
         switch try nextSignificant() {
         case UInt8(ascii: "\""):
             at += 1
@@ -139,13 +173,15 @@ struct AppInfoFastReader {
         case UInt8(ascii: "n"):
             try literal("null")
             return .null
-        default:
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try number()
+        default:
+            throw .invalid(at: at)
         }
     }
 
-    private mutating func skipObject(depth: Int) throws(Unsure) {
-        guard depth < Self.maxDepth else { throw Unsure() }
+    private mutating func skipObject(depth: Int) throws(Stop) {
+        guard depth < Self.maxDepth else { throw .unsure }
         guard try !objectEnds(first: true) else { return }
         repeat {
             _ = try memberKey()
@@ -153,8 +189,8 @@ struct AppInfoFastReader {
         } while try !objectEnds(first: false)
     }
 
-    private mutating func skipArray(depth: Int) throws(Unsure) {
-        guard depth < Self.maxDepth else { throw Unsure() }
+    private mutating func skipArray(depth: Int) throws(Stop) {
+        guard depth < Self.maxDepth else { throw .unsure }
         guard try !arrayEnds(first: true) else { return }
         repeat {
             _ = try value(depth: depth, keep: false)
@@ -162,8 +198,8 @@ struct AppInfoFastReader {
     }
 
     /// A member's key and its `:`, which key it is.
-    private mutating func memberKey() throws(Unsure) -> Key {
-        guard try nextSignificant() == UInt8(ascii: "\"") else { throw Unsure() }
+    private mutating func memberKey() throws(Stop) -> Key {
+        guard try nextSignificant() == UInt8(ascii: "\"") else { throw .invalid(at: at) }
         at += 1
         let start = at
         let key: Key
@@ -173,7 +209,7 @@ struct AppInfoFastReader {
             at = start
             key = Self.key(Array(try string().utf8)[...])
         }
-        guard try nextSignificant() == UInt8(ascii: ":") else { throw Unsure() }
+        guard try nextSignificant() == UInt8(ascii: ":") else { throw .invalid(at: at) }
         at += 1
         return key
     }
@@ -191,23 +227,23 @@ struct AppInfoFastReader {
 
     /// After a member (or, `first`, after the `{`): `true` at the object's `}` (consumed), `false` after
     /// a `,` that another member follows.
-    private mutating func objectEnds(first: Bool) throws(Unsure) -> Bool {
+    private mutating func objectEnds(first: Bool) throws(Stop) -> Bool {
         try containerEnds(first: first, closer: UInt8(ascii: "}"))
     }
 
     /// ``objectEnds(first:)`` for arrays.
-    private mutating func arrayEnds(first: Bool) throws(Unsure) -> Bool {
+    private mutating func arrayEnds(first: Bool) throws(Stop) -> Bool {
         try containerEnds(first: first, closer: UInt8(ascii: "]"))
     }
 
-    private mutating func containerEnds(first: Bool, closer: UInt8) throws(Unsure) -> Bool {
+    private mutating func containerEnds(first: Bool, closer: UInt8) throws(Stop) -> Bool {
         var next = try nextSignificant()
         if next == closer {
             at += 1
             return true
         }
         if first { return false }
-        guard next == UInt8(ascii: ",") else { throw Unsure() }
+        guard next == UInt8(ascii: ",") else { throw .invalid(at: at) }
         at += 1
         next = try nextSignificant()
         // Foundation takes a trailing comma: `,` then the container's own closer ends it.
@@ -221,7 +257,7 @@ struct AppInfoFastReader {
     // MARK: Scalars
 
     /// The rest of a string after its `"`, its closing quote consumed.
-    private mutating func string() throws(Unsure) -> String {
+    private mutating func string() throws(Stop) -> String {
         let start = at
         if try scanPlain() {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(at - 1)]), as: UTF8.self)
@@ -235,14 +271,14 @@ struct AppInfoFastReader {
             case Self.plain: text.append(byte)
             case Self.quote: return String(decoding: text, as: UTF8.self)
             case Self.backslash: text.append(try escape())
-            default: throw Unsure()
+            default: throw Self.stop(inString: byte, at: at - 1)
             }
         }
-        throw Unsure()
+        throw .endOfFile
     }
 
     /// A string not kept: checked as ``string()`` checks it; `.null` stands for its value.
-    private mutating func skipString() throws(Unsure) -> AppInfoValue {
+    private mutating func skipString() throws(Stop) -> AppInfoValue {
         while at < bytes.count {
             let byte = bytes[at]
             at += 1
@@ -250,14 +286,14 @@ struct AppInfoFastReader {
             case Self.plain: continue
             case Self.quote: return .null
             case Self.backslash: _ = try escape()
-            default: throw Unsure()
+            default: throw Self.stop(inString: byte, at: at - 1)
             }
         }
-        throw Unsure()
+        throw .endOfFile
     }
 
     /// Moves over plain bytes; `true` when a `"` ends them (consumed), `false` at a `\` (not consumed).
-    private mutating func scanPlain() throws(Unsure) -> Bool {
+    private mutating func scanPlain() throws(Stop) -> Bool {
         while at < bytes.count {
             let kind = Self.stringClass[Int(bytes[at])]
             at += 1
@@ -267,14 +303,21 @@ struct AppInfoFastReader {
                 at -= 1
                 return false
             }
-            throw Unsure()
+            throw Self.stop(inString: bytes[at - 1], at: at - 1)
         }
-        throw Unsure()
+        throw .endOfFile
+    }
+
+    /// A byte in a string that is neither plain, `"` nor `\\`: a control character is Foundation's error
+    /// there (every byte before it in the string was ASCII, or the reader stopped earlier), a byte over
+    /// 0x7F its UTF-8 check, which is left to it.
+    private static func stop(inString byte: UInt8, at offset: Int) -> Stop {
+        byte < 0x20 ? .controlCharacter(at: offset) : .unsure
     }
 
     /// The byte an escape after its `\` stands for; `\u` and unknown escapes are not certain.
-    private mutating func escape() throws(Unsure) -> UInt8 {
-        guard at < bytes.count else { throw Unsure() }
+    private mutating func escape() throws(Stop) -> UInt8 {
+        guard at < bytes.count else { throw .endOfFile }
         let byte = bytes[at]
         at += 1
         switch byte {
@@ -284,51 +327,77 @@ struct AppInfoFastReader {
         case UInt8(ascii: "n"): return 0x0A
         case UInt8(ascii: "r"): return 0x0D
         case UInt8(ascii: "t"): return 0x09
-        default: throw Unsure()
+        default: throw .unsure
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(Unsure) {
+    /// `true`, `false` or `null`, read as Foundation reads it: byte by byte; a wrong byte is an unexpected
+    /// character, or the end of the input when it was the last byte.
+    private mutating func literal(_ word: StaticString) throws(Stop) {
         let count = word.utf8CodeUnitCount
-        guard bytes.count - at >= count else { throw Unsure() }
-        let matches = word.withUTF8Buffer { expected in
-            UnsafeBufferPointer(rebasing: bytes[at..<(at + count)]).elementsEqual(expected)
+        let mismatch = word.withUTF8Buffer { expected -> Int? in
+            for offset in 1..<count where at + offset >= bytes.count || bytes[at + offset] != expected[offset] {
+                return at + offset
+            }
+            return nil
         }
-        guard matches else { throw Unsure() }
+        if let mismatch {
+            guard mismatch + 1 < bytes.count else { throw .endOfFile }
+            throw .invalid(at: mismatch)
+        }
         at += count
     }
 
-    /// A number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` followed by whitespace, `,`, `]` or `}`
-    /// (what Foundation's reader takes), classified as `NSNumber.fromJSONNumber` and ``AppInfo/classify(_:)``
-    /// would for the lengths that are certain.
-    private mutating func number() throws(Unsure) -> AppInfoValue {
+    /// Where a number is in Foundation's reader: after its sign or digits, a `.`, an `e`, an exponent sign.
+    private enum NumberPart {
+        case operand, decimalPoint, exponent, exponentSign
+    }
+
+    /// A number, read as Foundation's reader reads it (the same grammar, the same error at the same byte),
+    /// classified as `NSNumber.fromJSONNumber` and ``AppInfo/classify(_:)`` would for the lengths that are
+    /// certain.
+    private mutating func number() throws(Stop) -> AppInfoValue {
         let start = at
-        var negative = false
-        if at < bytes.count, bytes[at] == UInt8(ascii: "-") {
-            negative = true
-            at += 1
-        }
-        let integerDigits = digits()
-        guard integerDigits > 0, integerDigits == 1 || bytes[at - integerDigits] != UInt8(ascii: "0") else {
-            throw Unsure()
-        }
+        var part = NumberPart.operand
+        var digitsSincePart = bytes[at] == UInt8(ascii: "-") ? 0 : 1
+        var leadingZero = bytes[at] == UInt8(ascii: "0")
         var isInteger = true
-        if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
+        at += 1
+        scan: while true {
+            guard at < bytes.count else { throw .endOfFile }  // inside a container: its next read ends the input
+            let byte = bytes[at]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if leadingZero { throw .leadingZero(at: at) }
+                if byte == UInt8(ascii: "0"), digitsSincePart == 0, part == .operand { leadingZero = true }
+                digitsSincePart += 1
+            case UInt8(ascii: "."):
+                guard digitsSincePart > 0, part == .operand else { throw .invalid(at: at) }
+                leadingZero = false
+                part = .decimalPoint
+                digitsSincePart = 0
+                isInteger = false
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard digitsSincePart > 0, part == .operand || part == .decimalPoint else { throw .invalid(at: at) }
+                leadingZero = false
+                part = .exponent
+                digitsSincePart = 0
+                isInteger = false
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard digitsSincePart == 0, part == .exponent else { throw .invalid(at: at) }
+                part = .exponentSign
+            case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x0A, 0x0D, 0x09:
+                guard digitsSincePart > 0 else { throw .invalid(at: at) }
+                break scan
+            default:
+                throw .invalid(at: at)
+            }
             at += 1
-            guard digits() > 0 else { throw Unsure() }
-            isInteger = false
         }
-        if at < bytes.count, bytes[at] | 0x20 == UInt8(ascii: "e") {
-            at += 1
-            if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
-            guard digits() > 0 else { throw Unsure() }
-            isInteger = false
-        }
-        // Foundation's reader ends a number only there; at the end of the input it is a root fragment.
-        guard at < bytes.count, Self.endsNumber(bytes[at]) else { throw Unsure() }
         let length = at - start
         if isInteger {
-            guard length <= 18 else { throw Unsure() }
+            guard length <= 18 else { throw .unsure }
+            let negative = bytes[start] == UInt8(ascii: "-")
             var magnitude = 0
             for offset in (start + (negative ? 1 : 0))..<at {
                 magnitude = magnitude * 10 + Int(bytes[offset] &- UInt8(ascii: "0"))
@@ -338,27 +407,16 @@ struct AppInfoFastReader {
         guard length <= 17,
             let real = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)),
             real.isFinite
-        else { throw Unsure() }
+        else { throw .unsure }
         return .real(real)
-    }
-
-    /// Moves over ASCII digits; how many.
-    private mutating func digits() -> Int {
-        let start = at
-        while at < bytes.count, bytes[at] &- UInt8(ascii: "0") < 10 { at += 1 }
-        return at - start
-    }
-
-    private static func endsNumber(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") || isWhitespace(byte)
     }
 
     // MARK: Whitespace
 
-    /// The next byte that is not JSON whitespace (not consumed); the end of the input is not certain.
-    private mutating func nextSignificant() throws(Unsure) -> UInt8 {
+    /// The next byte that is not JSON whitespace (not consumed); the end of the input is Foundation's error.
+    private mutating func nextSignificant() throws(Stop) -> UInt8 {
         skipWhitespace()
-        guard at < bytes.count else { throw Unsure() }
+        guard at < bytes.count else { throw .endOfFile }
         return bytes[at]
     }
 
@@ -375,16 +433,16 @@ struct AppInfoFastReader {
     private static let plain: UInt8 = 0
     private static let quote: UInt8 = 1
     private static let backslash: UInt8 = 2
-    private static let unsure: UInt8 = 3
+    private static let other: UInt8 = 3
 
-    /// Per byte inside a string: plain (ASCII 0x20-0x7F but `"` and `\`), quote, backslash, or not
-    /// certain (a control character is a Foundation error, a byte over 0x7F its UTF-8 check).
+    /// Per byte inside a string: plain (ASCII 0x20-0x7F but `"` and `\`), quote, backslash, or other
+    /// (a control character is a Foundation error, a byte over 0x7F its UTF-8 check).
     private static let stringClass: [UInt8] = (0..<256).map { byte in
         switch byte {
         case 0x22: return quote
         case 0x5C: return backslash
         case 0x20...0x7F: return plain
-        default: return unsure
+        default: return other
         }
     }
 }

@@ -15,8 +15,9 @@ extension AppInfo {
     /// false (the recommended profile) rejects it before Foundation sees the bytes; true (the legacy
     /// profile) leaves it to Foundation, as the original does.
     ///
-    /// Most inputs are read by ``AppInfoFastReader`` instead, which gives Foundation's result without
-    /// Foundation where it is certain of it and leaves everything else (every error) to Foundation.
+    /// Most inputs are read by ``AppInfoFastReader`` instead, which gives Foundation's result (the value,
+    /// or the error with Foundation's text and offset) without Foundation where it is certain of it and
+    /// leaves everything else to Foundation.
     /// - Throws: ``AppInfoError`` `.limit` when the input exceeds `limits`, `.malformedJSON` when it
     ///   is not JSON with an object or array root.
     public static func parse(
@@ -32,7 +33,8 @@ extension AppInfo {
                 category: .malformedJSON, offset: comma, detail: "trailing comma before a closing bracket or brace")
         }
         // The common input needs no Foundation; the reader gives up wherever it is not certain of its answer.
-        if let info = AppInfoFastReader.read(bytes) {
+        if let read = AppInfoFastReader.read(bytes) {
+            let info = try read.get()
             if case .array(let entries) = info.icons, entries.count > limits.maxEntries {
                 throw tooManyEntries(entries.count, limits: limits)
             }

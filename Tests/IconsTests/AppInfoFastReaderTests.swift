@@ -8,9 +8,8 @@ import Testing
 @testable import Icons
 
 /// `AppInfo.parse` reads most inputs with ``AppInfoFastReader`` and leaves the rest to
-/// `JSONSerialization`. Wherever the reader answers, Foundation must accept the same bytes and give the
-/// same ``AppInfo``; where it does not answer, Foundation decides (every error and its text is
-/// Foundation's). Compared on every appInfo vector, the committed fuzz corpora, edge cases and
+/// `JSONSerialization`. Wherever the reader answers, Foundation must give the same answer: the same
+/// ``AppInfo``, or the same error (text and offset); where it does not answer, Foundation decides. Compared on every appInfo vector, the committed fuzz corpora, edge cases and
 /// random inputs built from JSON pieces.
 @Suite struct AppInfoFastReaderTests {
     /// Large enough that no limit interferes with the comparison.
@@ -23,7 +22,7 @@ import Testing
             try AppInfo.parseWithFoundation(bytes, limits: roomy)
         }
         guard let fast = AppInfoFastReader.read(bytes) else { return false }
-        #expect(foundation == .success(fast), "\(label): \(String(decoding: bytes, as: UTF8.self))")
+        #expect(foundation == fast, "\(label): \(String(decoding: bytes, as: UTF8.self))")
         return true
     }
 
@@ -80,8 +79,15 @@ import Testing
         for text in [Self.edges[0], "[1.5]", "[1E5]", "[-0]", #"["a\"b"]"#] {
             #expect(AppInfoFastReader.read(Array(text.utf8)) != nil, "\(text)")
         }
-        // Errors, \u, non-ASCII, long numbers and fragments are Foundation's.
-        for text in ["[1,,]", #"["\u0041"]"#, "[\"é\"]", "[1234567890123456789]", "[1e400]", "1", "\u{FEFF}[1]"] {
+        // So are the common errors, with Foundation's text.
+        for text in ["[1,,]", "[01]", "{\"a\" 1}", "[tru", "[\"a\u{1}\"]", "[1", ""] {
+            guard case .failure = AppInfoFastReader.read(Array(text.utf8)) else {
+                Issue.record("\(text) not read as an error")
+                continue
+            }
+        }
+        // \u, non-ASCII, long numbers, fragments and byte-order marks are Foundation's.
+        for text in [#"["\u0041"]"#, "[\"é\"]", "[1234567890123456789]", "[1e400]", "1", "\u{FEFF}[1]", #"["\x"]"#] {
             #expect(AppInfoFastReader.read(Array(text.utf8)) == nil, "\(text)")
         }
     }
@@ -141,6 +147,7 @@ import Testing
         let vectors = try Self.files(under: "Vectors/icons", named: ".appinfo").map { Array(try Data(contentsOf: $0)) }
         let bytes: [UInt8] = Array(" ,:[]{}\"\\-.0123456789eE+truefalsn\u{7F}".utf8) + [0, 0x0A, 0xC3, 0xA9, 0xFF]
         var answered = 0
+        var errors = 0
         for vector in vectors where !vector.isEmpty {
             for _ in 0..<200 {
                 var input = vector
@@ -154,8 +161,11 @@ import Testing
                     }
                 }
                 if Self.compare(input, "mutated") { answered += 1 }
+                if case .failure = AppInfoFastReader.read(input) { errors += 1 }
             }
         }
         #expect(answered > 1000)
+        // Errors too are compared, text and offset, not only accepted documents.
+        #expect(errors > 500)
     }
 }
