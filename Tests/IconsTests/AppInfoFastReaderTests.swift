@@ -169,3 +169,35 @@ import Testing
         #expect(errors > 500)
     }
 }
+
+/// The word test behind the reader's string scan says what a byte loop says.
+@Suite struct AppInfoFastReaderPlainSpanTests {
+    static func plainByBytes(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != 0x5C }
+    }
+
+    @Test func everySingleByteAtEveryPositionOfAWord() {
+        for length in 1...17 {
+            for position in 0..<length {
+                for byte in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = UInt8(byte)
+                    let plain = bytes.withUnsafeBytes { AppInfoFastReader.isPlain($0) }
+                    #expect(plain == Self.plainByBytes(bytes), "\(bytes)")
+                }
+            }
+        }
+    }
+
+    @Test func randomSpans() {
+        var random = SeededGenerator(seed: 0x5BA7)
+        let alphabet: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xC3, 0xFF, 0x41, 0x22]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...24, using: &random)).map { _ in
+                alphabet.randomElement(using: &random) ?? 0
+            }
+            let plain = bytes.withUnsafeBytes { AppInfoFastReader.isPlain($0) }
+            #expect(plain == Self.plainByBytes(bytes), "\(bytes)")
+        }
+    }
+}
