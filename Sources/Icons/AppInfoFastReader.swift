@@ -6,15 +6,16 @@
 /// ``AppInfo/parse(_:limits:acceptTrailingCommas:)`` then leaves to Foundation as before.
 ///
 /// Certain means: an object or array root; strings of ASCII (0x20-0x7F) with the escapes `\" \\ \/
-/// \b \f \n \r \t`; integers of at most 18 characters (they fit in 64 bits, so `NSNumber` holds them
+/// \b \f \n \r \t`, or without escapes of any valid UTF-8 not starting with a byte-order mark (which
+/// Foundation's `String(bytes:encoding:)` drops); integers of at most 18 characters (they fit in 64 bits, so `NSNumber` holds them
 /// as integers); numbers with a fraction or an exponent of at most 17 characters that `Double`
 /// reads as finite (Foundation reads those with `Double` too, not `Decimal`); `true`, `false`,
 /// `null`; nesting below 256; trailing commas where Foundation takes them (`[1,]`, `{"a":1,}`; the
 /// recommended profile has refused them before). Errors met before anything uncertain are the ones
 /// swift-corelibs-foundation's reader reports, at the byte it reports: an unexpected byte ("Invalid
 /// value around character N."), the end of the input, a number with a leading zero, a control
-/// character in a string. Anything else — a scalar root, a `\u` or unknown escape, a byte over 0x7F,
-/// a longer number, a NUL or byte-order mark that makes Foundation read UTF-16 or UTF-32 — gives `nil`.
+/// character in a string. Anything else — a scalar root, a `\u` or unknown escape, a byte over 0x7F
+/// in a string with escapes, invalid UTF-8, a longer number, a NUL or byte-order mark that makes Foundation read UTF-16 or UTF-32 — gives `nil`.
 ///
 /// `AppInfoFastReaderTests` compares it with the Foundation path on every appInfo vector, the
 /// committed fuzz corpora and random inputs.
@@ -293,15 +294,21 @@ struct AppInfoFastReader {
         throw .endOfFile
     }
 
-    /// Moves over plain bytes; `true` when a `"` ends them (consumed), `false` at a `\` (not consumed).
+    /// Moves over plain bytes; `true` when a `"` ends them (consumed), `false` at a backslash (not
+    /// consumed). A string without escapes or control bytes may also hold valid UTF-8 that Foundation
+    /// decodes alike.
     private mutating func scanPlain() throws(Stop) -> Bool {
         // Most strings: the closing quote found by memchr, and no backslash, control byte or byte over
         // 0x7F before it, tested eight bytes at a time (a byte loop costs a traced compare per byte).
-        if let quote = ASCIIText.firstIndex(of: UInt8(ascii: "\""), in: bytes, at..<bytes.count),
-            Self.isPlain(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[at..<quote])))
-        {
-            at = quote + 1
-            return true
+        if let quote = ASCIIText.firstIndex(of: UInt8(ascii: "\""), in: bytes, at..<bytes.count) {
+            let span = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[at..<quote]))
+            let found = Self.scan(span)
+            if !found.controlOrBackslash {
+                // Text beyond ASCII: Foundation checks it as UTF-8 when the string ends; left to it unless valid.
+                if found.nonASCII, !Self.decodesAsFoundationDoes(span) { throw .unsure }
+                at = quote + 1
+                return true
+            }
         }
         while at < bytes.count {
             let kind = Self.stringClass[Int(bytes[at])]
@@ -317,31 +324,49 @@ struct AppInfoFastReader {
         throw .endOfFile
     }
 
-    /// Whether no byte of `span` is below 0x20, over 0x7F or a backslash.
-    static func isPlain(_ span: UnsafeRawBufferPointer) -> Bool {
+    /// What the bytes of `span` hold: a control byte (below 0x20) or a backslash; a byte over 0x7F.
+    static func scan(_ span: UnsafeRawBufferPointer) -> (controlOrBackslash: Bool, nonASCII: Bool) {
         var special: UInt64 = 0
+        var high: UInt64 = 0
         var offset = 0
         while offset + 8 <= span.count {
-            special |= specialBytes(span.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let word = span.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            special |= controlOrBackslashBytes(word)
+            high |= word
             offset += 8
         }
         if offset < span.count {
             var tail: UInt64 = 0x2020_2020_2020_2020  // spaces, plain, after the last bytes
             withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: span[offset...])) }
-            special |= specialBytes(tail)
+            special |= controlOrBackslashBytes(tail)
+            high |= tail
         }
-        return special == 0
+        return (special != 0, high & 0x8080_8080_8080_8080 != 0)
     }
 
-    /// Non-zero exactly when some byte of `word` is below 0x20, over 0x7F or a backslash (the classic
+    /// Whether no byte of `span` is below 0x20, over 0x7F or a backslash.
+    static func isPlain(_ span: UnsafeRawBufferPointer) -> Bool {
+        scan(span) == (false, false)
+    }
+
+    /// Non-zero exactly when some byte of `word` below 0x80 is below 0x20 or a backslash (the classic
     /// "has a byte less than n" and "has a zero byte" word tests; which bits are set does not matter).
-    static func specialBytes(_ word: UInt64) -> UInt64 {
+    /// Bytes over 0x7F never count.
+    static func controlOrBackslashBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let belowSpace = (word &- ones &* 0x20) & ~word & highBits
         let backslashes = word ^ (ones &* 0x5C)
         let backslash = (backslashes &- ones) & ~backslashes & highBits
-        return belowSpace | backslash | (word & highBits)
+        return belowSpace | backslash
+    }
+
+    /// Whether Foundation's `String(bytes:encoding: .utf8)` gives the same string as a plain UTF-8 decoding
+    /// of the whole text of a string without escapes: valid UTF-8 that does not start with a byte-order
+    /// mark (which Foundation drops).
+    static func decodesAsFoundationDoes(_ span: UnsafeRawBufferPointer) -> Bool {
+        if span.starts(with: [0xEF, 0xBB, 0xBF]) { return false }
+        return String(validating: span.bindMemory(to: UInt8.self), as: UTF8.self) != nil
     }
 
     /// A byte in a string that is neither plain, `"` nor `\\`: a control character is Foundation's error

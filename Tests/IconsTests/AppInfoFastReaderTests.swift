@@ -65,7 +65,9 @@ import Testing
         "[9223372036854775807]", "[-9223372036854775808]", "[12345678901234567890123]", "[1234567890.1234567]",
         "[1234567890.12345678]", "[0.1e-400]", "[true]", "[false]", "[null]", "[tru]", "[nul]", "[truex]",
         #"["a\"b"]"#, #"["a\\b\/c\b\f\n\r\t"]"#, #"["\u0041"]"#, #"["\x"]"#, "[\"\u{7F}\"]", "[\"\u{1F}\"]",
-        "[\"é\"]", #"{"\u0069cons":[]}"#, #"{"ic\/ons":[]}"#, #"{"icons":[],"icons":5}"#,
+        "[\"é\"]", "{\"icons\":[{\"src\":\"ï/\u{301}.png\",\"width\":1}]}", "[\"\u{FEFF}a\"]", "[\"a\u{FEFF}\"]",
+        "[\"é\\n\"]", "[\"é\u{1}\"]", "{\"é\":1}", #"{"\u0069cons":[]}"#, #"{"ic\/ons":[]}"#,
+        #"{"icons":[],"icons":5}"#,
         #"{"icons":5,"icons":[]}"#, #"{"icons":[{"width":1,"width":2,"src":"x","src":"y"}]}"#,
         #"{"icons":"x"}"#, #"{"icons":{"icons":[]}}"#, #"{"icons":[1,"x",null,true,[1],{},1.5]}"#,
         #"{"icons":[{"width":"58","height":[58],"src":{"a":1}}]}"#, #"{"x":[[[[{"y":[]}]]]],"icons":[]}"#, "1",
@@ -76,7 +78,7 @@ import Testing
     @Test func edgeCasesReadAsFoundationReadsThem() {
         for text in Self.edges { Self.compare(Array(text.utf8), "edge") }
         // The plain forms are taken by the reader.
-        for text in [Self.edges[0], "[1.5]", "[1E5]", "[-0]", #"["a\"b"]"#] {
+        for text in [Self.edges[0], "[1.5]", "[1E5]", "[-0]", #"["a\"b"]"#, "[\"é\"]"] {
             #expect(AppInfoFastReader.read(Array(text.utf8)) != nil, "\(text)")
         }
         // So are the common errors, with Foundation's text.
@@ -87,7 +89,10 @@ import Testing
             }
         }
         // \u, non-ASCII, long numbers, fragments and byte-order marks are Foundation's.
-        for text in [#"["\u0041"]"#, "[\"é\"]", "[1234567890123456789]", "[1e400]", "1", "\u{FEFF}[1]", #"["\x"]"#] {
+        for text in [
+            #"["\u0041"]"#, "[\"é\\n\"]", "[\"\u{FEFF}a\"]", "[1234567890123456789]", "[1e400]", "1", "\u{FEFF}[1]",
+            #"["\x"]"#,
+        ] {
             #expect(AppInfoFastReader.read(Array(text.utf8)) == nil, "\(text)")
         }
     }
@@ -176,6 +181,10 @@ import Testing
         bytes.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != 0x5C }
     }
 
+    static func scanByBytes(_ bytes: [UInt8]) -> (controlOrBackslash: Bool, nonASCII: Bool) {
+        (bytes.contains { $0 < 0x20 || $0 == 0x5C }, bytes.contains { $0 >= 0x80 })
+    }
+
     @Test func everySingleByteAtEveryPositionOfAWord() {
         for length in 1...17 {
             for position in 0..<length {
@@ -184,6 +193,8 @@ import Testing
                     bytes[position] = UInt8(byte)
                     let plain = bytes.withUnsafeBytes { AppInfoFastReader.isPlain($0) }
                     #expect(plain == Self.plainByBytes(bytes), "\(bytes)")
+                    let found = bytes.withUnsafeBytes { AppInfoFastReader.scan($0) }
+                    #expect(found == Self.scanByBytes(bytes), "\(bytes)")
                 }
             }
         }
@@ -198,6 +209,8 @@ import Testing
             }
             let plain = bytes.withUnsafeBytes { AppInfoFastReader.isPlain($0) }
             #expect(plain == Self.plainByBytes(bytes), "\(bytes)")
+            let found = bytes.withUnsafeBytes { AppInfoFastReader.scan($0) }
+            #expect(found == Self.scanByBytes(bytes), "\(bytes)")
         }
     }
 }
