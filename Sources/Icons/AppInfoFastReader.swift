@@ -121,6 +121,8 @@ struct AppInfoFastReader {
         at += 1
         var entries: [IconEntry] = []
         guard try !arrayEnds(first: true) else { return .array(entries) }
+        // Room for the usual handful of entries at once: growing 1, 2, 4, 8 cost an allocation each.
+        entries.reserveCapacity(8)
         repeat {
             if try nextSignificant() == UInt8(ascii: "{") {
                 at += 1
