@@ -7,8 +7,9 @@
 ///
 /// Certain means: an object or array root; strings of ASCII (0x20-0x7F) with the escapes `\" \\ \/
 /// \b \f \n \r \t`, or without escapes of any valid UTF-8 not starting with a byte-order mark (which
-/// Foundation's `String(bytes:encoding:)` drops); integers of at most 18 characters (they fit in 64 bits, so `NSNumber` holds them
-/// as integers); numbers with a fraction or an exponent of at most 17 characters that `Double`
+/// Foundation's `String(bytes:encoding:)` drops); integers of at most 18 characters (they fit in 64
+/// bits, so `NSNumber` holds them as integers) and non-negative ones of 19 or 20 digits (a `UInt64`
+/// when they fit, out of range otherwise); numbers with a fraction or an exponent of at most 17 characters that `Double`
 /// reads as finite (Foundation reads those with `Double` too, not `Decimal`); `true`, `false`,
 /// `null`; nesting below 256; trailing commas where Foundation takes them (`[1,]`, `{"a":1,}`; the
 /// recommended profile has refused them before). Errors met before anything uncertain are the ones
@@ -35,6 +36,15 @@ struct AppInfoFastReader {
         case leadingZero(at: Int)
         /// "Unescaped control character around character N."
         case controlCharacter(at: Int)
+
+        /// What ``AppInfo/characterOffset(in:)`` finds in ``foundationText``, without searching: the first
+        /// "character " in "Unescaped control character around character N." is followed by no digit.
+        var offset: Int? {
+            switch self {
+            case .invalid(let offset), .leadingZero(let offset): return offset
+            case .unsure, .endOfFile, .controlCharacter: return nil
+            }
+        }
 
         /// Foundation's text for the error; `nil` when not certain.
         var foundationText: String? {
@@ -69,8 +79,7 @@ struct AppInfoFastReader {
                 return .success(try reader.document())
             } catch {
                 guard let text = error.foundationText else { return nil }
-                return .failure(
-                    AppInfoError(category: .malformedJSON, offset: AppInfo.characterOffset(in: text), detail: text))
+                return .failure(AppInfoError(category: .malformedJSON, offset: error.offset, detail: text))
             }
         }
     }
@@ -459,8 +468,9 @@ struct AppInfoFastReader {
         }
         let length = at - start
         if isInteger {
-            guard length <= 18 else { throw .unsure }
             let negative = bytes[start] == UInt8(ascii: "-")
+            if !negative, length <= 20, length > 18 { return unsignedInteger(start..<at) }
+            guard length <= 18 else { throw .unsure }
             var magnitude = 0
             for offset in (start + (negative ? 1 : 0))..<at {
                 magnitude = magnitude * 10 + Int(bytes[offset] &- UInt8(ascii: "0"))
@@ -472,6 +482,19 @@ struct AppInfoFastReader {
             real.isFinite
         else { throw .unsure }
         return .real(real)
+    }
+
+    /// A non-negative integer of 19 or 20 digits: Foundation reads it as a `UInt64` when it fits (an
+    /// integer up to `Int.max`, out of range above), else as a `Decimal` of at least 1.8e19 (out of range).
+    private func unsignedInteger(_ digits: Range<Int>) -> AppInfoValue {
+        var value: UInt64 = 0
+        for offset in digits {
+            let (times10, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowPlus) = times10.addingReportingOverflow(UInt64(bytes[offset] &- UInt8(ascii: "0")))
+            if overflowTimes || overflowPlus { return .largeInteger(negative: false) }
+            value = sum
+        }
+        return value > UInt64(Int.max) ? .largeInteger(negative: false) : .integer(Int(value))
     }
 
     // MARK: Whitespace
