@@ -15,8 +15,9 @@
 /// recommended profile has refused them before). Errors met before anything uncertain are the ones
 /// swift-corelibs-foundation's reader reports, at the byte it reports: an unexpected byte ("Invalid
 /// value around character N."), the end of the input, a number with a leading zero, a control
-/// character in a string. Anything else — a scalar root, a `\u` or unknown escape, a byte over 0x7F
-/// in a string with escapes, invalid UTF-8, a longer number, a NUL or byte-order mark that makes Foundation read UTF-16 or UTF-32 — gives `nil`.
+/// character in a string, invalid UTF-8 in a string without escapes. Anything else — a scalar root, a
+/// `\u` or unknown escape, a byte over 0x7F in a string with escapes, a longer number, a NUL or
+/// byte-order mark that makes Foundation read UTF-16 or UTF-32 — gives `nil`.
 ///
 /// `AppInfoFastReaderTests` compares it with the Foundation path on every appInfo vector, the
 /// committed fuzz corpora and random inputs.
@@ -36,12 +37,15 @@ struct AppInfoFastReader {
         case leadingZero(at: Int)
         /// "Unescaped control character around character N."
         case controlCharacter(at: Int)
+        /// "Invalid UTF-8 sequence N bytes starting from character M.": a string's text (without escapes)
+        /// that Foundation's `String(bytes:encoding: .utf8)` refuses.
+        case invalidUTF8(count: Int, at: Int)
 
         /// What ``AppInfo/characterOffset(in:)`` finds in ``foundationText``, without searching: the first
         /// "character " in "Unescaped control character around character N." is followed by no digit.
         var offset: Int? {
             switch self {
-            case .invalid(let offset), .leadingZero(let offset): return offset
+            case .invalid(let offset), .leadingZero(let offset), .invalidUTF8(_, let offset): return offset
             case .unsure, .endOfFile, .controlCharacter: return nil
             }
         }
@@ -54,6 +58,9 @@ struct AppInfoFastReader {
             case .endOfFile: return "Unexpected end of file during JSON parse."
             case .leadingZero(let offset): return "Number with leading zero around character \(offset)."
             case .controlCharacter(let offset): return "Unescaped control character around character \(offset)."
+            case .invalidUTF8(let count, let offset):
+                // Foundation prints the bytes as `Data`, whose description is "N bytes".
+                return "Invalid UTF-8 sequence \(count) bytes starting from character \(offset)."
             }
         }
     }
@@ -307,7 +314,8 @@ struct AppInfoFastReader {
 
     /// Moves over plain bytes; `true` when a `"` ends them (consumed), `false` at a backslash (not
     /// consumed). A string without escapes or control bytes may also hold valid UTF-8 that Foundation
-    /// decodes alike.
+    /// decodes alike; invalid UTF-8 there is Foundation's error. Called at the start of a string's text
+    /// (the offset of that error).
     private mutating func scanPlain() throws(Stop) -> Bool {
         // Most strings: the closing quote found by memchr, and no backslash, control byte or byte over
         // 0x7F before it, tested eight bytes at a time (a byte loop costs a traced compare per byte).
@@ -315,8 +323,12 @@ struct AppInfoFastReader {
             let span = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[at..<quote]))
             let found = Self.scan(span)
             if !found.controlOrBackslash {
-                // Text beyond ASCII: Foundation checks it as UTF-8 when the string ends; left to it unless valid.
-                if found.nonASCII, !Self.decodesAsFoundationDoes(span) { throw .unsure }
+                // Text beyond ASCII: Foundation checks it as UTF-8 when the string ends (after dropping a
+                // leading byte-order mark, left to it).
+                if found.nonASCII, !Self.decodesAsFoundationDoes(span) {
+                    if span.starts(with: [0xEF, 0xBB, 0xBF]) { throw .unsure }
+                    throw .invalidUTF8(count: span.count, at: at)
+                }
                 at = quote + 1
                 return true
             }

@@ -77,6 +77,31 @@ import Testing
         "   ", "[", "{", "{\"a\"", "{\"a\":1", "[1", "[\"abc",
     ]
 
+    @Test func invalidUTF8InStringsIsFoundationsError() {
+        let quote = Array("[\"".utf8)
+        let end = Array("\"]".utf8)
+        let invalid: [[UInt8]] = [
+            [0xFF], [0x61, 0xC3], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF],
+        ]
+        for text in invalid {
+            let bytes = quote + text + end
+            Self.compare(bytes, "invalid UTF-8")
+            guard case .failure(let error) = AppInfoFastReader.read(bytes) else {
+                Issue.record("\(bytes) not read as an error")
+                continue
+            }
+            #expect(error.offset == 2)
+            // As a key, and after valid members.
+            Self.compare(Array("{\"".utf8) + text + Array("\":1}".utf8), "invalid UTF-8 key")
+            Self.compare(Array(#"{"icons":[{"src":"a.png","width":"#.utf8) + quote.dropFirst() + text + end, "later")
+        }
+        // A byte-order mark first (Foundation drops it) and text beyond ASCII with escapes are Foundation's.
+        for bytes in [quote + [0xEF, 0xBB, 0xBF, 0xFF] + end, quote + [0xFF] + Array("\\n".utf8) + end] {
+            Self.compare(bytes, "left to Foundation")
+            #expect(AppInfoFastReader.read(bytes) == nil, "\(bytes)")
+        }
+    }
+
     @Test func edgeCasesReadAsFoundationReadsThem() {
         for text in Self.edges { Self.compare(Array(text.utf8), "edge") }
         // The plain forms are taken by the reader.
