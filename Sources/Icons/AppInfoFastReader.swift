@@ -15,8 +15,8 @@
 /// recommended profile has refused them before). Errors met before anything uncertain are the ones
 /// swift-corelibs-foundation's reader reports, at the byte it reports: an unexpected byte ("Invalid
 /// value around character N."), the end of the input, a number with a leading zero, a control
-/// character in a string, invalid UTF-8 in a string without escapes. Anything else — a scalar root, a
-/// `\u` or unknown escape, a byte over 0x7F in a string with escapes, a longer number, a NUL or
+/// character in a string, an unknown escape, invalid UTF-8 in a string without escapes. Anything else —
+/// a scalar root, a `\u` escape, a byte over 0x7F in a string with escapes, a longer number, a NUL or
 /// byte-order mark that makes Foundation read UTF-16 or UTF-32 — gives `nil`.
 ///
 /// `AppInfoFastReaderTests` compares it with the Foundation path on every appInfo vector, the
@@ -37,6 +37,8 @@ struct AppInfoFastReader {
         case leadingZero(at: Int)
         /// "Unescaped control character around character N."
         case controlCharacter(at: Int)
+        /// "Invalid escape sequence around character N.", N the backslash's offset.
+        case invalidEscape(at: Int)
         /// "Invalid UTF-8 sequence N bytes starting from character M.": a string's text (without escapes)
         /// that Foundation's `String(bytes:encoding: .utf8)` refuses.
         case invalidUTF8(count: Int, at: Int)
@@ -45,7 +47,9 @@ struct AppInfoFastReader {
         /// "character " in "Unescaped control character around character N." is followed by no digit.
         var offset: Int? {
             switch self {
-            case .invalid(let offset), .leadingZero(let offset), .invalidUTF8(_, let offset): return offset
+            case .invalid(let offset), .leadingZero(let offset), .invalidEscape(let offset),
+                .invalidUTF8(_, let offset):
+                return offset
             case .unsure, .endOfFile, .controlCharacter: return nil
             }
         }
@@ -58,6 +62,7 @@ struct AppInfoFastReader {
             case .endOfFile: return "Unexpected end of file during JSON parse."
             case .leadingZero(let offset): return "Number with leading zero around character \(offset)."
             case .controlCharacter(let offset): return "Unescaped control character around character \(offset)."
+            case .invalidEscape(let offset): return "Invalid escape sequence around character \(offset)."
             case .invalidUTF8(let count, let offset):
                 // Foundation prints the bytes as `Data`, whose description is "N bytes".
                 return "Invalid UTF-8 sequence \(count) bytes starting from character \(offset)."
@@ -399,7 +404,7 @@ struct AppInfoFastReader {
         byte < 0x20 ? .controlCharacter(at: offset) : .unsure
     }
 
-    /// The byte an escape after its `\` stands for; `\u` and unknown escapes are not certain.
+    /// The byte an escape after its `\` stands for; `\u` is not certain, an unknown escape Foundation's error.
     private mutating func escape() throws(Stop) -> UInt8 {
         guard at < bytes.count else { throw .endOfFile }
         let byte = bytes[at]
@@ -411,7 +416,12 @@ struct AppInfoFastReader {
         case UInt8(ascii: "n"): return 0x0A
         case UInt8(ascii: "r"): return 0x0D
         case UInt8(ascii: "t"): return 0x09
-        default: throw .unsure
+        case UInt8(ascii: "u"): throw .unsure
+        default:
+            // Foundation decodes the backslash and the byte as UTF-8 before it reports the escape: a byte
+            // over 0x7F is an invalid UTF-8 error there, left to it.
+            guard byte < 0x80 else { throw .unsure }
+            throw .invalidEscape(at: at - 2)
         }
     }
 

@@ -109,7 +109,7 @@ import Testing
             #expect(AppInfoFastReader.read(Array(text.utf8)) != nil, "\(text)")
         }
         // So are the common errors, with Foundation's text.
-        for text in ["[1,,]", "[01]", "{\"a\" 1}", "[tru", "[\"a\u{1}\"]", "[1", ""] {
+        for text in ["[1,,]", "[01]", "{\"a\" 1}", "[tru", "[\"a\u{1}\"]", "[1", "", #"["a\x"]"#, "[\"\\\u{1}\"]"] {
             guard case .failure = AppInfoFastReader.read(Array(text.utf8)) else {
                 Issue.record("\(text) not read as an error")
                 continue
@@ -119,7 +119,7 @@ import Testing
         for text in [
             #"["\u0041"]"#, "[\"é\\n\"]", "[\"\u{FEFF}a\"]", "[123456789012345678901]", "[-1234567890123456789]",
             "[1e400]", "1", "\u{FEFF}[1]",
-            #"["\x"]"#,
+            "[\"\\é\"]",
         ] {
             #expect(AppInfoFastReader.read(Array(text.utf8)) == nil, "\(text)")
         }
