@@ -15,8 +15,8 @@
 /// recommended profile has refused them before). Errors met before anything uncertain are the ones
 /// swift-corelibs-foundation's reader reports, at the byte it reports: an unexpected byte ("Invalid
 /// value around character N."), the end of the input, a number with a leading zero, a control
-/// character in a string, an unknown escape, invalid UTF-8 in a string without escapes. Anything else —
-/// a scalar root, a `\u` escape, a byte over 0x7F in a string with escapes, a longer number, a NUL or
+/// character in a string, an unknown or bad `\u` escape, invalid UTF-8 in a string without escapes.
+/// Anything else — a scalar root, a byte over 0x7F in a string with escapes, a longer number, a NUL or
 /// byte-order mark that makes Foundation read UTF-16 or UTF-32 — gives `nil`.
 ///
 /// `AppInfoFastReaderTests` compares it with the Foundation path on every appInfo vector, the
@@ -39,6 +39,12 @@ struct AppInfoFastReader {
         case controlCharacter(at: Int)
         /// "Invalid escape sequence around character N.", N the backslash's offset.
         case invalidEscape(at: Int)
+        /// "Invalid hex encoded sequence in "XXXX" at N." (the four bytes after `\u`, at their offset).
+        case invalidHex(String, at: Int)
+        /// A high surrogate without a `\u` low surrogate after it.
+        case missingLowSurrogate
+        /// A `\u` low surrogate without a high one.
+        case loneSurrogate
         /// "Invalid UTF-8 sequence N bytes starting from character M.": a string's text (without escapes)
         /// that Foundation's `String(bytes:encoding: .utf8)` refuses.
         case invalidUTF8(count: Int, at: Int)
@@ -50,7 +56,7 @@ struct AppInfoFastReader {
             case .invalid(let offset), .leadingZero(let offset), .invalidEscape(let offset),
                 .invalidUTF8(_, let offset):
                 return offset
-            case .unsure, .endOfFile, .controlCharacter: return nil
+            case .unsure, .endOfFile, .controlCharacter, .invalidHex, .missingLowSurrogate, .loneSurrogate: return nil
             }
         }
 
@@ -63,6 +69,12 @@ struct AppInfoFastReader {
             case .leadingZero(let offset): return "Number with leading zero around character \(offset)."
             case .controlCharacter(let offset): return "Unescaped control character around character \(offset)."
             case .invalidEscape(let offset): return "Invalid escape sequence around character \(offset)."
+            case .invalidHex(let quad, let offset): return "Invalid hex encoded sequence in \"\(quad)\" at \(offset)."
+            case .missingLowSurrogate:
+                return
+                    "Unexpected end of file during string parse (expected low-surrogate code point but did not find one)."
+            case .loneSurrogate:
+                return "Unable to convert hex escape sequence (no high character) to UTF8-encoded character."
             case .invalidUTF8(let count, let offset):
                 // Foundation prints the bytes as `Data`, whose description is "N bytes".
                 return "Invalid UTF-8 sequence \(count) bytes starting from character \(offset)."
@@ -294,7 +306,7 @@ struct AppInfoFastReader {
             switch Self.stringClass[Int(byte)] {
             case Self.plain: text.append(byte)
             case Self.quote: return String(decoding: text, as: UTF8.self)
-            case Self.backslash: text.append(try escape())
+            case Self.backslash: try escape(into: &text)
             default: throw Self.stop(inString: byte, at: at - 1)
             }
         }
@@ -310,7 +322,9 @@ struct AppInfoFastReader {
             switch Self.stringClass[Int(byte)] {
             case Self.plain: continue
             case Self.quote: return .null
-            case Self.backslash: _ = try escape()
+            case Self.backslash:
+                var ignored: [UInt8] = []
+                try escape(into: &ignored)
             default: throw Self.stop(inString: byte, at: at - 1)
             }
         }
@@ -404,25 +418,69 @@ struct AppInfoFastReader {
         byte < 0x20 ? .controlCharacter(at: offset) : .unsure
     }
 
-    /// The byte an escape after its `\` stands for; `\u` is not certain, an unknown escape Foundation's error.
-    private mutating func escape() throws(Stop) -> UInt8 {
+    /// The UTF-8 of what an escape after its `\` stands for, appended to `text`; an unknown escape, a bad
+    /// `\u` sequence or a lone surrogate is Foundation's error.
+    private mutating func escape(into text: inout [UInt8]) throws(Stop) {
         guard at < bytes.count else { throw .endOfFile }
         let byte = bytes[at]
         at += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return byte
-        case UInt8(ascii: "b"): return 0x08
-        case UInt8(ascii: "f"): return 0x0C
-        case UInt8(ascii: "n"): return 0x0A
-        case UInt8(ascii: "r"): return 0x0D
-        case UInt8(ascii: "t"): return 0x09
-        case UInt8(ascii: "u"): throw .unsure
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(byte)
+        case UInt8(ascii: "b"): text.append(0x08)
+        case UInt8(ascii: "f"): text.append(0x0C)
+        case UInt8(ascii: "n"): text.append(0x0A)
+        case UInt8(ascii: "r"): text.append(0x0D)
+        case UInt8(ascii: "t"): text.append(0x09)
+        case UInt8(ascii: "u"): text.append(contentsOf: String(try unicodeEscape()).utf8)
         default:
             // Foundation decodes the backslash and the byte as UTF-8 before it reports the escape: a byte
             // over 0x7F is an invalid UTF-8 error there, left to it.
             guard byte < 0x80 else { throw .unsure }
             throw .invalidEscape(at: at - 2)
         }
+    }
+
+    /// The scalar of a `\u` escape after its `u` (a surrogate pair takes a second `\u`), read as
+    /// Foundation reads it.
+    private mutating func unicodeEscape() throws(Stop) -> Unicode.Scalar {
+        let high = try hexQuad()
+        if high & 0xFC00 == 0xD800 {
+            guard at + 2 <= bytes.count else { throw .endOfFile }
+            // Foundation decodes the bytes read so far as UTF-8 before it reports a missing low surrogate.
+            guard bytes[at] < 0x80, bytes[at + 1] < 0x80 else { throw .unsure }
+            let isEscape = bytes[at] == UInt8(ascii: "\\") && bytes[at + 1] == UInt8(ascii: "u")
+            at += 2
+            guard isEscape else { throw .missingLowSurrogate }
+            let low = try hexQuad()
+            guard low & 0xFC00 == 0xDC00 else { throw .missingLowSurrogate }
+            let value = (UInt32(high) - 0xD800) * 0x400 + (UInt32(low) - 0xDC00) + 0x10000
+            guard let scalar = Unicode.Scalar(value) else { throw .unsure }
+            return scalar
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw .loneSurrogate }
+        return scalar
+    }
+
+    /// Four hexadecimal digits.
+    private mutating func hexQuad() throws(Stop) -> UInt16 {
+        guard at + 4 <= bytes.count else { throw .endOfFile }
+        let start = at
+        var value: UInt16 = 0
+        for offset in start..<(start + 4) {
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default:
+                let quad = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + 4)]), as: UTF8.self)
+                throw .invalidHex(quad, at: start)
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        at = start + 4
+        return value
     }
 
     /// `true`, `false` or `null`, read as Foundation reads it: byte by byte; a wrong byte is an unexpected
