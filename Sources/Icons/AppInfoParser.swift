@@ -1,4 +1,4 @@
-// Sources/Icons/AppInfoParser.swift - appInfo.json bytes -> AppInfo, through Foundation's JSONSerialization
+// Sources/Icons/AppInfoParser.swift - appInfo.json bytes -> AppInfo, as Foundation's JSONSerialization reads them
 
 import Foundation
 
@@ -14,6 +14,10 @@ extension AppInfo {
     /// (the original's parser) and swift-corelibs-foundation's accept it: `acceptTrailingCommas`
     /// false (the recommended profile) rejects it before Foundation sees the bytes; true (the legacy
     /// profile) leaves it to Foundation, as the original does.
+    ///
+    /// Most inputs are read by ``AppInfoFastReader`` instead, which gives Foundation's result (the value,
+    /// or the error with Foundation's text and offset) without Foundation where it is certain of it and
+    /// leaves everything else to Foundation.
     /// - Throws: ``AppInfoError`` `.limit` when the input exceeds `limits`, `.malformedJSON` when it
     ///   is not JSON with an object or array root.
     public static func parse(
@@ -28,6 +32,20 @@ extension AppInfo {
             throw AppInfoError(
                 category: .malformedJSON, offset: comma, detail: "trailing comma before a closing bracket or brace")
         }
+        // The common input needs no Foundation; the reader gives up wherever it is not certain of its answer.
+        if let read = AppInfoFastReader.read(bytes) {
+            let info = try read.get()
+            if case .array(let entries) = info.icons, entries.count > limits.maxEntries {
+                throw tooManyEntries(entries.count, limits: limits)
+            }
+            return info
+        }
+        return try parseWithFoundation(bytes, limits: limits)
+    }
+
+    /// The parse by `JSONSerialization`, the reference for ``AppInfoFastReader`` (no trailing-comma or
+    /// size check here).
+    static func parseWithFoundation(_ bytes: [UInt8], limits: AppInfoLimits) throws(AppInfoError) -> AppInfo {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
@@ -44,11 +62,7 @@ extension AppInfo {
         guard let list = iconsObject as? [Any] else {
             return AppInfo(rootIsDictionary: true, icons: .notArray(classify(iconsObject)))
         }
-        guard list.count <= limits.maxEntries else {
-            throw AppInfoError(
-                category: .limit, offset: nil,
-                detail: "icons has \(list.count) entries, over the \(limits.maxEntries)-entry limit")
-        }
+        guard list.count <= limits.maxEntries else { throw tooManyEntries(list.count, limits: limits) }
         let entries = list.map { element -> IconEntry in
             guard let entry = element as? [String: Any] else { return .other(classify(element)) }
             return .dictionary(
@@ -57,6 +71,13 @@ extension AppInfo {
                 src: entry["src"].map(classify) ?? .absent)
         }
         return AppInfo(rootIsDictionary: true, icons: .array(entries))
+    }
+
+    /// The error for an `icons` array of `count` entries, over the limit.
+    static func tooManyEntries(_ count: Int, limits: AppInfoLimits) -> AppInfoError {
+        AppInfoError(
+            category: .limit, offset: nil,
+            detail: "icons has \(count) entries, over the \(limits.maxEntries)-entry limit")
     }
 
     /// Classifies one value returned by `JSONSerialization`.
