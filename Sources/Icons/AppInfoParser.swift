@@ -44,8 +44,9 @@ extension AppInfo {
     }
 
     /// The parse by `JSONSerialization`, the reference for ``AppInfoFastReader`` (no trailing-comma or
-    /// size check here).
-    static func parseWithFoundation(_ bytes: [UInt8], limits: AppInfoLimits) throws(AppInfoError) -> AppInfo {
+    /// size check here). Public for the differential fuzz oracle (`FuzzAppInfoParser`), which holds
+    /// ``parse(_:limits:acceptTrailingCommas:)`` to it on every input.
+    public static func parseWithFoundation(_ bytes: [UInt8], limits: AppInfoLimits) throws(AppInfoError) -> AppInfo {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])

@@ -45,6 +45,16 @@ import Testing
         for document in documents { try AppInfoParserCheck.run(document) }
     }
 
+    @Test func theFastReaderAgreesWithFoundationOnItsEdges() throws {
+        let edges = [
+            #"{"icons":[{"width":1,"height":2,"src":"a.png"},]}"#, #"{"icons":[1,2,],}"#,
+            #"{"a":"\u00e9\ud83d\ude00"}"#,
+            #"{"a":"\ud83d"}"#, #"{"a":"\x"}"#, #"[01]"#, #"{"icons":[{"width":18446744073709551616}]}"#,
+            "{\"a\":\"\u{1}\"}", #"{"a":1e400}"#, "\u{FEFF}{}", #"{"icons":"#, #"[true,false,null,-0.5]"#,
+        ]
+        for edge in edges { try AppInfoParserCheck.checkAgainstFoundation(Array(edge.utf8)) }
+    }
+
     @Test func tinyLimitsAreReachedByShortInputs() {
         let long = Array(#"{"icons":[1,2,3]}"#.utf8)
         #expect(throws: AppInfoError.self) { try AppInfo.parse(long, limits: AppInfoParserCheck.tinyLimits) }

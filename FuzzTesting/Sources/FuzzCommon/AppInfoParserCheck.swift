@@ -21,7 +21,24 @@ public enum AppInfoParserCheck {
     public static func run(_ input: [UInt8]) throws(FuzzFinding) -> Bool {
         try check(input, limits: .default)
         try check(input, limits: tinyLimits)
+        try checkAgainstFoundation(input)
         return true
+    }
+
+    /// The fast reader answers as Foundation does: `parse` with trailing commas allowed (nothing
+    /// checked before the reader but the size) gives exactly `JSONSerialization`'s result, the
+    /// value or the error with its text and offset, for every input within the size limit.
+    public static func checkAgainstFoundation(_ input: [UInt8]) throws(FuzzFinding) {
+        let limits = AppInfoLimits.default
+        guard input.count <= limits.maxBytes else { return }
+        let ours = Result { () throws(AppInfoError) in
+            try AppInfo.parse(input, limits: limits, acceptTrailingCommas: true)
+        }
+        let foundation = Result { () throws(AppInfoError) in try AppInfo.parseWithFoundation(input, limits: limits) }
+        guard ours == foundation else {
+            throw FuzzFinding(
+                target, "the fast reader answers as Foundation does", "\(ours) vs Foundation \(foundation)")
+        }
     }
 
     /// Parses `input` under `limits` and checks the result.
