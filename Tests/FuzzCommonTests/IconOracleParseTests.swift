@@ -86,4 +86,19 @@ struct IconOracleParseTests {
         }
         #expect(found > 1000)
     }
+
+    /// FuzzIconSelection's finding of 2026-12-01 (`06 5b000000 5d000000 2c5d`, scale 3, recommended):
+    /// Foundation reads the body as UTF-32LE `[]` and accepts it; the oracle's byte scan called bytes 8-9
+    /// a trailing comma. The recommended profile leaves UTF-16/32 input to Foundation whole, so the
+    /// oracle's rule, like the parser's, judges UTF-8 text only.
+    @Test func utf32TextIsNotJudgedByItsBytes() throws {
+        let finding: [UInt8] = [0x06, 0x5b, 0, 0, 0, 0x5d, 0, 0, 0, 0x2c, 0x5d]
+        try IconSelectionCheck.run(finding)
+        for options in IconFuzzOptions.allConfigurations {
+            try IconSelectionCheck.check(Array(finding.dropFirst()), options: options)
+        }
+        #expect(IconSelectionCheck.trailingComma(in: Array(finding.dropFirst())) == nil)
+        #expect(IconSelectionCheck.trailingComma(in: Array("[1\u{0},]".utf8)) == nil)
+        #expect(IconSelectionCheck.trailingComma(in: Array("[1,\n]".utf8)) == 2)
+    }
 }

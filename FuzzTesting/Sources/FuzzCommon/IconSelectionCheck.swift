@@ -57,9 +57,13 @@ public enum IconSelectionCheck {
 
     /// The offset of a comma that JSON whitespace alone separates from a closing `]` or `}`, outside
     /// strings (escapes followed); nil when there is none. Bytes other than the four JSON whitespace
-    /// bytes end the run, so the scan only ever finds what RFC 8259 forbids.
+    /// bytes end the run, so the scan only ever finds what RFC 8259 forbids. The rule is the
+    /// recommended profile's for UTF-8 text: input with a NUL among its first four bytes is UTF-16 or
+    /// UTF-32 to Foundation (RFC 4627's detection), whose commas are not these bytes, and the profile
+    /// leaves such input to Foundation whole (Docs/icons.md), so the scan does not judge it.
     static func trailingComma(in json: [UInt8]) -> Int? {
-        mayHoldTrailingComma(json) ? scanForTrailingComma(json) : nil
+        guard !json.prefix(4).contains(0) else { return nil }
+        return mayHoldTrailingComma(json) ? scanForTrailingComma(json) : nil
     }
 
     /// What any trailing comma needs, looked for in the raw bytes (strings not tracked, commas found
