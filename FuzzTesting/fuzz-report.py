@@ -21,8 +21,26 @@ def read_stats(path):
                 "exit"):
         stats[key] = int(stats.get(key) or 0)
     stats["cpu_seconds"] = float(stats.get("cpu_seconds") or 0)
-    stats["findings"] = stats.get("findings", "").split()
+    stats["findings"] = [checkout_relative(finding) for finding in stats.get("findings", "").split()]
     return stats
+
+
+def campaign_commit(targets):
+    """The commit the campaign ran on: FUZZ_REPORT_COMMIT, else the one every target recorded, else HEAD
+    (so a report rendered again later keeps the campaign's commit, not the checkout's)."""
+    if os.environ.get("FUZZ_REPORT_COMMIT"):
+        return os.environ["FUZZ_REPORT_COMMIT"]
+    recorded = {t.get("commit") for t in targets}
+    if len(recorded) == 1 and None not in recorded and "" not in recorded:
+        return recorded.pop()
+    return os.popen("git rev-parse --short HEAD 2>/dev/null").read().strip()
+
+
+def checkout_relative(path):
+    """A finding's path as a user of the checkout names it (FuzzTesting/artifacts/...), not this machine's."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    absolute = os.path.abspath(path)
+    return os.path.relpath(absolute, root) if absolute.startswith(root + os.sep) else path
 
 
 def regressions(root):
@@ -63,7 +81,7 @@ def main():
             "engine": "libFuzzer (Swift toolchain), AddressSanitizer",
             "cores": os.cpu_count(),
             "load_average": open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else [],
-            "commit": os.popen("git rev-parse --short HEAD 2>/dev/null").read().strip(),
+            "commit": campaign_commit(targets),
         },
         "cpu_seconds": round(sum(t["cpu_seconds"] for t in targets), 1),
         "targets": targets,
