@@ -75,6 +75,19 @@ import Testing
         #expect(!AmplificationBound.fitsUncounted(reused, inputOf: scalars.count))
     }
 
+    /// The canonical-bytes judge of the round trip (one memcmp) tells any difference in length or content.
+    @Test func sameBytesTellsEveryDifference() {
+        #expect(PlistRoundTripCheck.sameBytes([], []))
+        #expect(PlistRoundTripCheck.sameBytes([1, 2, 3], [1, 2, 3]))
+        #expect(!PlistRoundTripCheck.sameBytes([1, 2, 3], [1, 2]))
+        #expect(!PlistRoundTripCheck.sameBytes([], [0]))
+        for index in 0..<3 {
+            var changed: [UInt8] = [1, 2, 3]
+            changed[index] ^= 0x80
+            #expect(!PlistRoundTripCheck.sameBytes([1, 2, 3], changed), "byte \(index)")
+        }
+    }
+
     /// The level-by-level search finds the limit that counting every limit's cut finds.
     @Test func theLevelCountFindsTheLimitTheCutCountsGive() {
         let mixed = PropertyListValue.dictionary([

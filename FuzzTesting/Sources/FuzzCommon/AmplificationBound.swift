@@ -67,7 +67,8 @@ public enum AmplificationBound {
     }
 
     /// The number of values in `value`'s tree down to `depthLimit` container levels (the root
-    /// container's elements are at level 1), counting stops once it exceeds `cap`.
+    /// container's elements are at level 1), counting stops once it exceeds `cap`. The oracle uses
+    /// ``deepestFittingLimit(_:bound:)``; this straightforward count is the reference its tests hold it to.
     static func expandedCount(_ value: PropertyListValue, cap: Int, depthLimit: Int) -> Int {
         var total = 0
         count(value, depth: 0, depthLimit: depthLimit, cap: cap, into: &total)
