@@ -68,9 +68,9 @@ import Testing
             #expect(output != document)
             if (try? BPlistDecoder.decode(output, rules: .strict)) != nil { decodable += 1 }
         }
-        // Half is left to byte mutation by design; most of the rest keep a readable document.
-        #expect(declined >= 150 && declined < 280)
-        #expect(decodable > 50)
+        // Three in four are left to byte mutation by design; most of the rest keep a readable document.
+        #expect(declined >= 280 && declined < 340)
+        #expect(decodable > 25)
     }
 
     @Test func optionPrefixIsKeptAndGarbageIsDeclined() throws {
@@ -96,7 +96,7 @@ import Testing
             guard let output = StructureMutator.mutate(input, maxSize: 4096, seed: seed) else { continue }
             if output[output.count - 32] == 0x5A { kept += 1 }
         }
-        #expect(kept > 40)
+        #expect(kept > 20)
     }
 
     @Test func layoutReaderTakesAnyBytesWithoutTrapping() throws {
