@@ -29,8 +29,7 @@ extension AppInfo {
                 detail: "appInfo.json is \(bytes.count) bytes, over the \(limits.maxBytes)-byte limit")
         }
         if !acceptTrailingCommas, let comma = trailingComma(in: bytes) {
-            throw AppInfoError(
-                category: .malformedJSON, offset: comma, detail: "trailing comma before a closing bracket or brace")
+            throw AppInfoError(category: .malformedJSON, offset: comma, detail: trailingCommaDetail)
         }
         // The common input needs no Foundation; the reader gives up wherever it is not certain of its answer.
         if let read = AppInfoFastReader.read(bytes) {
@@ -42,6 +41,9 @@ extension AppInfo {
         }
         return try parseWithFoundation(bytes, limits: limits)
     }
+
+    /// The detail of the error `parse` gives for a trailing comma it refuses (no other error has it).
+    public static let trailingCommaDetail = "trailing comma before a closing bracket or brace"
 
     /// The parse by `JSONSerialization`, the reference for ``AppInfoFastReader`` (no trailing-comma or
     /// size check here). Public for the differential fuzz oracle (`FuzzAppInfoParser`), which holds

@@ -55,6 +55,30 @@ import Testing
         for edge in edges { try AppInfoParserCheck.checkAgainstFoundation(Array(edge.utf8)) }
     }
 
+    /// `run` holds the default-limits parse to Foundation instead of parsing again with trailing commas
+    /// allowed: that is the same answer for every input but the ones whose trailing comma it refuses.
+    @Test func theParseHeldToFoundationIsTheOneWithTrailingCommasAllowed() throws {
+        var inputs = try Self.files("icons", suffix: ".appinfo")
+        inputs += [#"{"icons":[1,2,],}"#, #"{"icons":[{"width":1},]}"#, #"[1,]"#, #"{"a":1}"#, "[", ""].map {
+            Array($0.utf8)
+        }
+        inputs.append([UInt8](repeating: 0x20, count: AppInfoLimits.default.maxBytes + 1))
+        var refused = 0
+        for input in inputs {
+            let parsed = try AppInfoParserCheck.check(input, limits: .default)
+            let relaxed = Result { () throws(AppInfoError) in
+                try AppInfo.parse(input, limits: .default, acceptTrailingCommas: true)
+            }
+            if case .failure(let error) = parsed, error.detail == AppInfo.trailingCommaDetail {
+                refused += 1
+                #expect(relaxed != parsed)
+            } else {
+                #expect(relaxed == parsed, "\(String(decoding: input.prefix(80), as: UTF8.self))")
+            }
+        }
+        #expect(refused >= 3)
+    }
+
     @Test func tinyLimitsAreReachedByShortInputs() {
         let long = Array(#"{"icons":[1,2,3]}"#.utf8)
         #expect(throws: AppInfoError.self) { try AppInfo.parse(long, limits: AppInfoParserCheck.tinyLimits) }

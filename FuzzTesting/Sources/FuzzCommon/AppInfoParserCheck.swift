@@ -19,21 +19,29 @@ public enum AppInfoParserCheck {
     /// - Throws: `FuzzFinding` when an invariant breaks.
     @discardableResult
     public static func run(_ input: [UInt8]) throws(FuzzFinding) -> Bool {
-        try check(input, limits: .default)
+        let parsed = try check(input, limits: .default)
         try check(input, limits: tinyLimits)
-        try checkAgainstFoundation(input)
+        // Without a trailing comma, `parse` runs the same code with trailing commas allowed or not (the
+        // size check, then the reader): its answer is the one to hold to Foundation, parsed once.
+        let relaxed = parsed.isTrailingCommaRefusal ? nil : parsed
+        try checkAgainstFoundation(input, parsed: relaxed)
         return true
     }
 
     /// The fast reader answers as Foundation does: `parse` with trailing commas allowed (nothing
     /// checked before the reader but the size) gives exactly `JSONSerialization`'s result, the
     /// value or the error with its text and offset, for every input within the size limit.
-    public static func checkAgainstFoundation(_ input: [UInt8]) throws(FuzzFinding) {
+    /// - Parameter parsed: that parse's answer when the caller has it already.
+    public static func checkAgainstFoundation(
+        _ input: [UInt8], parsed: Result<AppInfo, AppInfoError>? = nil
+    ) throws(FuzzFinding) {
         let limits = AppInfoLimits.default
         guard input.count <= limits.maxBytes else { return }
-        let ours = Result { () throws(AppInfoError) in
-            try AppInfo.parse(input, limits: limits, acceptTrailingCommas: true)
-        }
+        let ours =
+            parsed
+            ?? Result { () throws(AppInfoError) in
+                try AppInfo.parse(input, limits: limits, acceptTrailingCommas: true)
+            }
         let foundation = Result { () throws(AppInfoError) in try AppInfo.parseWithFoundation(input, limits: limits) }
         guard ours == foundation else {
             throw FuzzFinding(
@@ -41,9 +49,14 @@ public enum AppInfoParserCheck {
         }
     }
 
-    /// Parses `input` under `limits` and checks the result.
+    /// Parses `input` under `limits` (trailing commas refused, as the recommended profile does) and
+    /// checks the result.
+    /// - Returns: the parse's answer.
     /// - Throws: `FuzzFinding` when an invariant breaks.
-    public static func check(_ input: [UInt8], limits: AppInfoLimits) throws(FuzzFinding) {
+    @discardableResult
+    public static func check(
+        _ input: [UInt8], limits: AppInfoLimits
+    ) throws(FuzzFinding) -> Result<AppInfo, AppInfoError> {
         let parsed: AppInfo
         do {
             parsed = try AppInfo.parse(input, limits: limits)
@@ -60,7 +73,7 @@ public enum AppInfoParserCheck {
                     throw FuzzFinding(target, "limit is named only when a limit is exceeded", "\(error)")
                 }
             }
-            return
+            return .failure(error)
         }
         guard input.count <= limits.maxBytes else {
             throw FuzzFinding(target, "input over maxBytes is rejected", "\(input.count) bytes accepted")
@@ -71,5 +84,15 @@ public enum AppInfoParserCheck {
         guard (try? AppInfo.parse(input, limits: limits)) == parsed else {
             throw FuzzFinding(target, "parsing is deterministic", "a second parse differs")
         }
+        return .success(parsed)
+    }
+}
+
+extension Result<AppInfo, AppInfoError> {
+    /// Whether this is `parse`'s refusal of a trailing comma (the one answer that depends on
+    /// `acceptTrailingCommas`).
+    fileprivate var isTrailingCommaRefusal: Bool {
+        guard case .failure(let error) = self else { return false }
+        return error.detail == AppInfo.trailingCommaDetail
     }
 }
