@@ -33,7 +33,7 @@ public enum GeneratedVectorSet {
     ///     file exists: `fs` plans, and hand-curated entries whose `made` does not start with `generator:`.
     ///   - found: every file now under `Vectors/` (relative paths). A file under `<area>/regressions/` that nothing
     ///     lists (a fuzz finding dropped in by the fuzz harness) is kept and listed as `implementation-defined`
-    ///     until its metadata is curated in `FuzzRegressionFamily`.
+    ///     until its metadata is curated in `FuzzRegressionFamily` (icons: `IconsRegressionCases`).
     public static func plan(existing: Manifest? = nil, found: Set<String> = []) throws -> (
         files: [String: [UInt8]], manifest: Manifest
     ) {
@@ -78,7 +78,8 @@ public enum GeneratedVectorSet {
         let name = String(parts[2][..<dot])
         return VectorMetadata(
             id: "\(area.rawValue)/regressions/\(name)", area: area, group: .regressions, input: path, expected: nil,
-            description: "fuzz finding \"\(name)\", listed as found; curate its verdict in FuzzRegressionFamily",
+            description: "fuzz finding \"\(name)\", listed as found; curate its verdict in "
+                + (area == .icons ? "IconsRegressionCases" : "FuzzRegressionFamily"),
             spec: "fuzz.finding", level: .implementationDefined, tags: [.fuzz], since: suiteVersion, error: nil,
             made: "hand-added file (fuzz finding), kept as found by generate-vectors")
     }

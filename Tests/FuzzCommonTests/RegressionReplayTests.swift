@@ -39,6 +39,26 @@ import Testing
         try #require(!Self.files.isEmpty, "no regression vectors found under \(Self.root.path)/Vectors")
         let result = try HostTool.run(bin + "/xds-fuzz-replay", Self.files)
         #expect(result.status == 0, "\(result.stderrText)")
+        // One `ok FILE` line (plist: `ok FILE (libplist: …)`) per regression of every area.
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        for file in Self.files {
+            #expect(lines.contains { $0 == "ok " + file || $0.hasPrefix("ok " + file + " (") }, "\(file)")
+        }
+    }
+
+    /// A `regressions` group in an area the replay does not know would be left out of the list above.
+    @Test func everyAreaWithRegressionsIsReplayed() throws {
+        let vectors = Self.root.appendingPathComponent("Vectors")
+        let areas = try FileManager.default.contentsOfDirectory(atPath: vectors.path).filter {
+            FileManager.default.fileExists(atPath: vectors.appendingPathComponent("\($0)/regressions").path)
+        }
+        #expect(Set(areas).contains("icons"), "icons/regressions holds the FuzzIconSelection finding")
+        #expect(Set(areas).isSubset(of: Set(RegressionReplay.areas)), "\(areas)")
+    }
+
+    /// The FuzzIconSelection finding (IconsRegressionVectorTests) is among the replayed files.
+    @Test func theIconFindingIsReplayed() {
+        #expect(Self.files.contains { $0.hasSuffix("/Vectors/" + IconsRegressionVectorTests.input) })
     }
 
     @Test func areaIsTheVectorPathsGrandparent() {

@@ -45,6 +45,21 @@ struct FoundationJSONEdgeTests {
         #expect(throws: AppInfoError.self) { try AppInfo.parse(Array(text.utf8), acceptTrailingCommas: true) }
     }
 
+    /// UTF-16/32 input (a NUL among the first four bytes) is left to Foundation whole by both profiles. Foundation
+    /// reads `5b000000 5d000000` as UTF-32LE `[]` and drops a partial last unit (`2c 5d`): FuzzIconSelection's
+    /// finding, kept as icons/regressions/oracle-utf32-text-not-a-trailing-comma.
+    @Test func foundationReadsUTF32AndDropsAPartialLastUnit() throws {
+        let body: [UInt8] = [0x5b, 0, 0, 0, 0x5d, 0, 0, 0, 0x2c, 0x5d]
+        let root = try JSONSerialization.jsonObject(with: Data(body))
+        #expect((root as? [Any])?.isEmpty == true)
+        for acceptTrailingCommas in [false, true] {
+            let info = try AppInfo.parse(body, acceptTrailingCommas: acceptTrailingCommas)
+            #expect(!info.rootIsDictionary)
+        }
+        // Made whole, the last unit is U+5D2C, which is not JSON.
+        #expect(throws: AppInfoError.self) { try AppInfo.parse(body + [0, 0]) }
+    }
+
     @Test(arguments: ["[01]", "[1.]", "[.5]", "[+1]", "[0x10]", "[NaN]", "[1e400]"])
     func numberFormsOutsideJSONAreErrors(text: String) {
         #expect(throws: AppInfoError.self) { try AppInfo.parse(Array(text.utf8), acceptTrailingCommas: true) }
