@@ -35,25 +35,33 @@ struct JSONPathTrail {
     /// The last step names nothing again.
     mutating func leave() { steps[steps.count - 1] = Self.between }
 
-    /// The path, rooted at `$`; member keys are taken from `strings`.
+    /// The path, rooted at `$`; member keys are taken from `strings`. Spelled into one byte buffer sized for
+    /// the usual path (a few allocations per error instead of one per growth of a string).
     func text(_ strings: [String]) -> String {
-        var path = "$"
-        for step in steps where step != Self.between {
-            if step < 0 {
-                JSONPath.appendMember(strings[~step], to: &path)
-            } else {
-                path += "["
-                path += String(step)
-                path += "]"
-            }
-        }
-        return path
+        String(decoding: bytes(strings), as: UTF8.self)
     }
 
     /// The path of member `key` below the current value.
     func text(_ strings: [String], appendingMember key: String) -> String {
-        var path = text(strings)
+        var path = bytes(strings)
         JSONPath.appendMember(key, to: &path)
+        return String(decoding: path, as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of `text(strings)`.
+    private func bytes(_ strings: [String]) -> [UInt8] {
+        var path: [UInt8] = []
+        path.reserveCapacity(steps.count * 12 + 24)
+        path.append(UInt8(ascii: "$"))
+        for step in steps where step != Self.between {
+            if step < 0 {
+                JSONPath.appendMember(strings[~step], to: &path)
+            } else {
+                path.append(UInt8(ascii: "["))
+                path.append(contentsOf: String(step).utf8)
+                path.append(UInt8(ascii: "]"))
+            }
+        }
         return path
     }
 }

@@ -11,7 +11,9 @@ struct JSONReader {
     /// Objects with fewer members than this find a duplicate key by comparing with each earlier key (no set).
     private static let linearKeyScanLimit = 16
 
-    private let bytes: [UInt8]
+    /// The text, valid for the reader's life (`parse` reads inside `withUnsafeBufferPointer`): every read is after
+    /// an explicit `index < bytes.count` test, so the array's own bounds check per byte is not repeated.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     /// The path of the value being read.
     private var trail = JSONPathTrail()
@@ -21,16 +23,18 @@ struct JSONReader {
     /// The values of `bytes`, one strict (RFC 8259) JSON text; object members keep their order (duplicate
     /// keys are rejected).
     static func parse(_ bytes: [UInt8]) throws(TaggedJSONError) -> JSONTape {
-        var reader = JSONReader(bytes: bytes)
-        reader.reserveCapacity()
-        reader.skipSpace()
-        try reader.value(depth: 0)
-        reader.skipSpace()
-        guard reader.index == bytes.count else { throw reader.fail("text after the JSON value") }
-        return reader.tape
+        try bytes.withUnsafeBufferPointer { (buffer) throws(TaggedJSONError) -> JSONTape in
+            var reader = JSONReader(bytes: buffer)
+            reader.reserveCapacity()
+            reader.skipSpace()
+            try reader.value(depth: 0)
+            reader.skipSpace()
+            guard reader.index == buffer.count else { throw reader.fail("text after the JSON value") }
+            return reader.tape
+        }
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Up to this many entries (and strings) are reserved before reading; larger texts grow the tape as they go.
     private static let reservedEntryLimit = 512
@@ -251,29 +255,26 @@ struct JSONReader {
     private mutating func stringText() throws(TaggedJSONError) -> String {
         index += 1
         let start = index
-        index = bytes.withUnsafeBufferPointer { JSONStringScan.endOfPlainRun(in: $0, from: start) }
+        index = JSONStringScan.endOfPlainRun(in: bytes, from: start)
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
             let end = index - 1
             // ASCII is valid UTF-8: decoding it cannot repair anything.
-            let ascii: String? = bytes.withUnsafeBufferPointer { buffer in
-                let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                return JSONStringScan.isASCII(run) ? String(decoding: run, as: UTF8.self) : nil
-            }
-            if let ascii { return ascii }
-            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
+            let run = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if JSONStringScan.isASCII(run) { return String(decoding: run, as: UTF8.self) }
+            guard let text = String(validating: run, as: UTF8.self) else {
                 throw fail("string is not valid UTF-8")
             }
             return text
         }
         var utf8: [UInt8] = []
         utf8.reserveCapacity(index - start + 16)
-        utf8.append(contentsOf: bytes[start..<index])
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while true {
             // Bytes that need no escape are copied a run at a time.
-            let runEnd = bytes.withUnsafeBufferPointer { JSONStringScan.endOfPlainRun(in: $0, from: index) }
+            let runEnd = JSONStringScan.endOfPlainRun(in: bytes, from: index)
             if runEnd > index {
-                utf8.append(contentsOf: bytes[index..<runEnd])
+                utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]))
                 index = runEnd
             }
             guard index < bytes.count else { throw fail("JSON ends inside a string") }
@@ -319,8 +320,8 @@ struct JSONReader {
 
 /// JSON path spelling: `$.name`, `$["odd key"]`, `$[3]`.
 enum JSONPath {
-    /// Appends the step to member `key` to `path`.
-    static func appendMember(_ key: String, to path: inout String) {
+    /// Appends the step to member `key` to the UTF-8 bytes of a path.
+    static func appendMember(_ key: String, to path: inout [UInt8]) {
         let isIdentifier =
             !key.isEmpty
             && key.utf8.enumerated().allSatisfy { position, byte in
@@ -328,12 +329,12 @@ enum JSONPath {
                     || (position > 0 && byte >= 0x30 && byte <= 0x39)
             }
         if isIdentifier {
-            path += "."
-            path += key
+            path.append(UInt8(ascii: "."))
+            path.append(contentsOf: key.utf8)
         } else {
-            path += "["
-            path += String(decoding: JSONWriter.quoted(key), as: UTF8.self)
-            path += "]"
+            path.append(UInt8(ascii: "["))
+            JSONWriter.quote(key, to: &path)
+            path.append(UInt8(ascii: "]"))
         }
     }
 }

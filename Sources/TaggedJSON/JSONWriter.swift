@@ -100,7 +100,7 @@ enum JSONWriter {
 
     /// Appends `text` as a JSON string literal (what `quoted` returns) to `out`: runs of bytes that need no
     /// escape are copied whole.
-    private static func quote(_ text: String, to out: inout [UInt8]) {
+    static func quote(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in

@@ -27,9 +27,14 @@ public enum TaggedJSON {
     /// Renders `value` as tagged JSON (UTF-8 bytes, keys sorted, no trailing newline).
     public static func encode(_ value: PropertyListValue) -> [UInt8] {
         var out: [UInt8] = []
+        // Room for a typical document up front: growing from empty copies the text at every doubling.
+        out.reserveCapacity(initialEncodingCapacity)
         JSONWriter.write(value, to: &out)
         return out
     }
+
+    /// The bytes `encode` reserves before writing.
+    private static let initialEncodingCapacity = 1024
 
     /// Parses tagged JSON text into a value.
     /// - Throws: `TaggedJSONError` naming the JSON path of the first bad value.
