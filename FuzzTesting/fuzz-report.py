@@ -123,6 +123,7 @@ def main():
         with open(speed, encoding="utf-8") as handle:
             text = handle.read().splitlines()
         header = text[0].lstrip("# ") if text and text[0].startswith("#") else ""
+        reference = [line.split()[2:4] for line in text if line.startswith("# reference_loop_cpu_seconds ")]
         rows = [line.split() for line in text if line.strip() and not line.startswith("#")]
         lines += ["", "## Speed on a fixed workload", "",
                   "Measured by `make fuzz-speed` (`FuzzTesting/fuzz-speed.sh`, %s): each target alone, from its seed "
@@ -131,7 +132,10 @@ def main():
                   "shares of the run's wall time (from the first execution on) spent in the target's check (the "
                   "code under test and its oracle) and in its custom mutator, timed inside the run "
                   "(`XDS_FUZZ_TIMING`); the rest is libFuzzer's own work. *Without the check* is the rate the "
-                  "rest alone would give (execs/CPU-s ÷ (1 − check)): no faster check can go beyond it." % header,
+                  "rest alone would give (execs/CPU-s ÷ (1 − check)): no faster check can go beyond it." % header
+                  + (" The machine's own speed: a fixed Perl loop (none of our code) took %s CPU s before the "
+                     "targets and %s after (the median of three each); rates in two reports compare only as far as "
+                     "their loops agree." % tuple(reference[0]) if reference and len(reference[0]) == 2 else ""),
                   "", "| target | execs | CPU s | execs/CPU-s | ≥ %d | check | mutator | without the check | load |"
                   % goal, "|---|---:|---:|---:|---|---:|---:|---:|---|"]
         def share(field):

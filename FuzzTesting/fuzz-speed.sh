@@ -10,6 +10,10 @@
 # The run also times the target's check and its custom mutator (XDS_FUZZ_TIMING, FuzzTiming.swift): their
 # shares of the run's wall time, the rest being libFuzzer's. Writes FuzzTesting/artifacts/speed.txt (one
 # line per target), which fuzz-report.py renders.
+#
+# The machine's own speed moves too (this VM ran the same binaries a third slower one hour than the
+# next), so a fixed reference computation that is none of ours, a Perl loop, is timed before and after
+# the targets and recorded with them: rates from two reports compare only as far as their loops agree.
 set -euo pipefail
 # shellcheck source=targets.sh
 . "$(dirname "${BASH_SOURCE[0]}")/targets.sh"
@@ -22,6 +26,15 @@ shift || true
 targets=${*:-$(fuzz_targets | tr '\n' ' ')}
 results=$FUZZ_ROOT/FuzzTesting/artifacts/speed.txt
 mkdir -p "$(dirname "$results")"
+# CPU seconds of the reference loop (user + system), the median of three runs.
+reference_loop() {
+    local i
+    for i in 1 2 3; do
+        /usr/bin/time -f '%U %S' perl -e 'my $x = 0; $x += $_ for 1 .. 30_000_000' 2>&1 >/dev/null |
+            awk '{ printf "%.2f\n", $1 + $2 }'
+    done | sort -n | sed -n 2p
+}
+reference_before=$(reference_loop)
 {
     echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), release + ASan, -seed=1, one process per target"
     echo "# target runs execs cpu_seconds execs_per_cpu_second load_before load_after check_share mutator_share"
@@ -51,3 +64,4 @@ for target in $targets; do
         "$rate" "${shares:-?}"
     rm -rf "$work"
 done
+echo "# reference_loop_cpu_seconds $reference_before $(reference_loop)" >>"$results"
