@@ -29,6 +29,16 @@ extension DocumentSourceAttribute {
     /// - Throws: `DocumentSourceReadError` when the original would find no attribute (or, for XML and
     ///   OpenStep text, when this implementation refuses what the original would read).
     public init(decoding bytes: [UInt8]) throws(DocumentSourceReadError) {
+        self = try Self.read(bytes).attribute
+    }
+
+    /// Reads attribute bytes as ``init(decoding:)`` does, and hands back the checked document the
+    /// attribute was read from, for a caller that reads more of it (the fuzz oracle reads the same
+    /// document its own way instead of checking the bytes a second time).
+    /// - Throws: `DocumentSourceReadError`, as ``init(decoding:)``.
+    public static func read(
+        _ bytes: [UInt8]
+    ) throws(DocumentSourceReadError) -> (attribute: DocumentSourceAttribute, document: BPlistDocument) {
         let format = PropertyListFormat.detect(bytes)
         guard case .binary = format else { throw .notBinary(format) }
         let document: BPlistDocument
@@ -40,7 +50,7 @@ extension DocumentSourceAttribute {
         guard let attribute = DocumentSourceAttribute(document: document) else {
             throw .rootNotDictionary(document.kind(of: document.root).typeName)
         }
-        self = attribute
+        return (attribute, document)
     }
 
     /// Reads a checked document as `init(propertyList:)` reads its value, building only the four

@@ -99,6 +99,33 @@ import Testing
 
     static func expectFinding(_ answer: AttributeReaderCheck.Answer, for bytes: [UInt8]) {
         #expect(throws: FuzzFinding.self) { try AttributeReaderCheck.judge(answer, for: bytes) }
+        // The same with the checked document handed over, as the fuzz target judges an acceptance.
+        if let document = try? BPlistDocument(bytes, rules: DocumentSourceAttribute.readingRules) {
+            #expect(throws: FuzzFinding.self) {
+                try AttributeReaderCheck.judge(answer, for: bytes, document: document)
+            }
+        }
+    }
+
+    /// `read` is `init(decoding:)` with the document it read: the same attribute or the same error.
+    @Test func readGivesWhatDecodingGivesWithItsDocument() throws {
+        var accepted = 0
+        for (name, bytes) in try Self.vectorInputs() {
+            switch (
+                Result { () throws(DocumentSourceReadError) in try DocumentSourceAttribute.read(bytes) },
+                Self.realAnswer(bytes)
+            ) {
+            case (.success(let read), .success(let attribute)):
+                #expect(read.attribute == attribute, "\(name)")
+                #expect(DocumentSourceAttribute(document: read.document) == attribute, "\(name)")
+                accepted += 1
+            case (.failure(let error), .failure(let expected)):
+                #expect(error == expected, "\(name)")
+            case (let read, let answer):
+                Issue.record("\(name): \(read) vs \(answer)")
+            }
+        }
+        #expect(accepted > 20)
     }
 
     static func realAnswer(_ bytes: [UInt8]) -> AttributeReaderCheck.Answer {

@@ -28,8 +28,13 @@ enum AttributeReading: Equatable {
         } catch {
             return .failure(error)
         }
+        return .success(read(document))
+    }
+
+    /// Reads a document already checked with the reader's rules.
+    static func read(_ document: BPlistDocument) -> AttributeReading {
         let root = document.root
-        guard document.kind(of: root) == .dictionary else { return .success(.notDictionary) }
+        guard document.kind(of: root) == .dictionary else { return .notDictionary }
         var strings = DocumentSourceAttribute()
         for position in 0..<document.count(of: root) {
             let (key, value) = document.entry(position, of: root)
@@ -47,6 +52,6 @@ enum AttributeReading: Equatable {
             default: continue
             }
         }
-        return .success(.dictionary(strings))
+        return .dictionary(strings)
     }
 }
