@@ -36,6 +36,16 @@ def campaign_commit(targets):
     return os.popen("git rev-parse --short HEAD 2>/dev/null").read().strip()
 
 
+def campaign_end(targets):
+    """When the campaign's last target finished and the load average then, as the targets recorded them
+    (a report rendered again later keeps them); the render's own for older stats files."""
+    ended = sorted((t["finished"], t.get("load", "")) for t in targets if t.get("finished"))
+    if ended and ended[-1][1]:
+        return ended[-1][0], ended[-1][1].split()
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return now, open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else []
+
+
 def checkout_relative(path):
     """A finding's path as a user of the checkout names it (FuzzTesting/artifacts/...), not this machine's."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -71,16 +81,17 @@ def main():
     root = os.getcwd()
     targets = [read_stats(os.path.join(artifacts, name))
                for name in sorted(os.listdir(artifacts)) if name.endswith(".stats")]
+    ended, load = campaign_end(targets)
     report = {
         "provenance": {
-            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "date": ended,
             "os": platform.platform(),
             "kernel": platform.release(),
             "command": os.environ.get("FUZZ_REPORT_COMMAND")
             or "make fuzz-report FUZZ_SECONDS=%s" % (targets[0]["seconds"] if targets else 0),
             "engine": "libFuzzer (Swift toolchain), AddressSanitizer",
             "cores": os.cpu_count(),
-            "load_average": open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else [],
+            "load_average": load,
             "commit": campaign_commit(targets),
         },
         "cpu_seconds": round(sum(t["cpu_seconds"] for t in targets), 1),

@@ -103,6 +103,8 @@ exit=$code
 result=$result
 findings=$findings
 commit=$(git -C "$FUZZ_ROOT" rev-parse --short HEAD 2>/dev/null)
+finished=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+load=$(cut -d' ' -f1-3 /proc/loadavg)
 STATS
     summary+=("$(printf '%-22s %-6s %11s execs %7s/s %7s/CPU-s  CPU %7s s  edges %5s  ft %6s  corpus %6s' \
         "$target" "$result" "${execs:-0}" "${rate:-0}" "${per_cpu:-0}" "$cpu" "${edges:-0}" "${features:-0}" \
