@@ -80,12 +80,12 @@ public enum ConformanceHTML {
 
     static func summary(_ runs: [ImplementationRun]) -> String {
         var out = "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th>implementation</th>"
-        out += "<th>version</th><th>area</th><th>cases</th>"
+        out += "<th>version</th><th>call</th><th>cases</th>"
         out += Outcome.allCases.map { "<th>\(cellSpan($0))</th>" }.joined() + "</tr>\n"
         for row in ConformanceMatrix.summaryRows(runs) {
             out += "<tr><td>\(Escaping.html(row.implementation.title))</td>"
             out += "<td><code>\(Escaping.html(row.implementation.version))</code></td>"
-            out += "<td>\(row.area.rawValue)</td><td class=\"n\">\(row.total)</td>"
+            out += "<td>\(row.check.label)</td><td class=\"n\">\(row.total)</td>"
             out += row.countCells.map { "<td class=\"n\">\($0)</td>" }.joined()
             out += "</tr>\n"
         }

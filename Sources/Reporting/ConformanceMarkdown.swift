@@ -73,14 +73,14 @@ public enum ConformanceMarkdown {
         Outcome.allCases.map { "- \($0.glyph) `\($0.rawValue)`: \($0.meaning)" }.joined(separator: "\n") + "\n"
     }
 
-    /// Implementation × area rows, one count column per outcome, worst first.
+    /// Implementation × call rows (`SummaryCheck`), one count column per outcome, worst first.
     static func counts(_ runs: [ImplementationRun]) -> MarkdownTable {
         let outcomes = Outcome.allCases
         var table = MarkdownTable(
-            headers: ["implementation", "area", "cases"] + outcomes.map(\.label),
+            headers: ["implementation", "call", "cases"] + outcomes.map(\.label),
             alignments: [.left, .left, .right] + outcomes.map { _ in .right })
         for row in ConformanceMatrix.summaryRows(runs) {
-            table.append([row.implementation.name, row.area.rawValue, String(row.total)] + row.countCells)
+            table.append([row.implementation.name, row.check.label, String(row.total)] + row.countCells)
         }
         return table
     }

@@ -69,31 +69,30 @@ public struct ConformanceMatrix: Sendable {
         }.map(\.element)
     }
 
-    /// How many results of `run` in `area` have each outcome.
-    public static func counts(_ run: ImplementationRun, area: VectorArea) -> [Outcome: Int] {
-        var counts: [Outcome: Int] = [:]
-        for result in run.results where result.area == area { counts[result.outcome, default: 0] += 1 }
-        return counts
-    }
-
-    /// The implementation × area rows every summary lists, in run then area order, with their counts.
-    /// An area the implementation has no call for at all is left out, not listed as all n/a.
+    /// The implementation × call rows every summary (terminal, Markdown, HTML) lists, in run then
+    /// `SummaryCheck.all` order, with their counts. A call the implementation does not have at all (every
+    /// result n/a) is left out, not listed as all n/a.
     public static func summaryRows(_ runs: [ImplementationRun]) -> [SummaryRow] {
         runs.flatMap { run in
-            VectorArea.allCases.compactMap { area -> SummaryRow? in
-                let counts = counts(run, area: area)
+            var counts: [SummaryCheck: [Outcome: Int]] = [:]
+            for result in run.results {
+                guard let check = SummaryCheck(result) else { continue }
+                counts[check, default: [:]][result.outcome, default: 0] += 1
+            }
+            return SummaryCheck.all.compactMap { check -> SummaryRow? in
+                guard let counts = counts[check] else { return nil }
                 let total = counts.values.reduce(0, +)
                 guard total > 0, counts[.notApplicable] != total else { return nil }
-                return SummaryRow(implementation: run.implementation, area: area, counts: counts, total: total)
+                return SummaryRow(implementation: run.implementation, check: check, counts: counts, total: total)
             }
         }
     }
 }
 
-/// One implementation's outcome counts in one area.
+/// One implementation's outcome counts for one call (`SummaryCheck`).
 public struct SummaryRow: Hashable, Sendable {
     public var implementation: ImplementationInfo
-    public var area: VectorArea
+    public var check: SummaryCheck
     public var counts: [Outcome: Int]
     public var total: Int
 

@@ -72,11 +72,30 @@ import Testing
         #expect(MarkdownTable.codeSpan(name).hasPrefix(String(fence)))
     }
 
-    @Test func markdownCountsEachImplementationPerArea() {
+    @Test func markdownCountsEachImplementationPerCall() {
         let markdown = ConformanceMarkdown.render(report)
-        #expect(markdown.contains("| reference | plist | 4 |"))
-        #expect(markdown.contains("| evil&lt;&amp;&gt; | icons | 1 |"))
-        #expect(!markdown.contains("| libplist | icons |"), "an area that is all n/a is left out")
+        #expect(markdown.contains("| implementation | call | cases |"))
+        #expect(markdown.contains("| reference | decode | 4 |"))
+        #expect(markdown.contains("| evil&lt;&amp;&gt; | select-icon | 1 |"))
+        #expect(!markdown.contains("| libplist | select-icon |"), "a call that is all n/a is left out")
+    }
+
+    /// As in the terminal summary, `#encode` and `#canonical` cases are counted in rows of their own in
+    /// Markdown and HTML too: a writer's non-canonical bytes do not hide among its value checks.
+    @Test func markdownAndHTMLCountEncodeAndCanonicalApart() {
+        var report = self.report
+        report.runs[0].results += [
+            SyntheticReport.result("plist/valid/a#encode", .plist, .valid, .pass),
+            SyntheticReport.result("plist/valid/b#encode", .plist, .valid, .pass),
+            SyntheticReport.result("plist/valid/a#canonical", .plist, .valid, .nonCanonical),
+        ]
+        let markdown = ConformanceMarkdown.render(report)
+        #expect(markdown.contains("| reference | encode | 2 |"))
+        #expect(markdown.contains("| reference | canonical | 1 |"))
+        let html = ConformanceHTML.render(report)
+        #expect(html.contains("<th>call</th>"))
+        #expect(html.contains("<td>encode</td><td class=\"n\">2</td>"))
+        #expect(html.contains("<td>canonical</td><td class=\"n\">1</td>"))
     }
 
     @Test func htmlHasLegendColumnsGlyphsAndColours() {
@@ -162,8 +181,9 @@ import Testing
         #expect(try ReportFiles.read(from: directory.path) == report)
     }
 
-    /// Per implementation a line with its name, then a row per call (decode and encode counted apart, each
-    /// outcome in its column), within 80 columns, and a legend naming every glyph's outcome.
+    /// Per implementation a line with its name, then a row per call (decode and encode counted apart, the
+    /// `#canonical` byte checks in a row of their own after `#encode`'s, each outcome in its column), within 80
+    /// columns, and a legend naming every glyph's outcome.
     @Test func summaryHasARowPerImplementationAndCall() throws {
         var report = self.report
         report.runs[0].results += [
@@ -176,11 +196,11 @@ import Testing
         report.runs[2].implementation.name = "evil\nline"
         let lines = ConformanceSummary.lines(report)
         for line in lines { #expect(line.count <= 80, "\(line.count) columns: \(line)") }
-        // Header and rule; reference and 5 calls; libplist and decode (its icons are all n/a, left out);
-        // the adapter and 2 calls; a blank line and the legend.
+        // Header and rule; reference and 6 rows (5 calls, encode's two checks apart); libplist and decode (its
+        // icons are all n/a, left out); the adapter and 2 calls; a blank line and the legend.
         let legendStart = try #require(lines.firstIndex(of: ""))
-        #expect(legendStart == 2 + 6 + 2 + 3)
-        #expect(lines[2] == "reference" && lines[8] == "libplist" && lines[10] == "evil\nline")
+        #expect(legendStart == 2 + 7 + 2 + 3)
+        #expect(lines[2] == "reference" && lines[9] == "libplist" && lines[11] == "evil\nline")
         let columns = ["", "cases"] + Outcome.allCases.map(\.glyph)
         #expect(lines[0].split(separator: " ").map(String.init) == Array(columns.dropFirst()))
         func cells(_ line: String) -> [String] {
@@ -206,12 +226,13 @@ import Testing
             [call, String(total)] + Outcome.allCases.map { counts[$0].map(String.init) ?? "" }
         }
         #expect(cells(lines[3]) == row("decode", [.pass: 3, .implementationDefinedAccepted: 1], total: 4))
-        #expect(cells(lines[4]) == row("encode", [.pass: 1, .wrongValue: 1, .nonCanonical: 1], total: 3))
-        #expect(cells(lines[5]) == row("read-attribute", [.pass: 1], total: 1))
-        #expect(cells(lines[6]) == row("write-attribute", [.crash: 1], total: 1))
-        #expect(cells(lines[7]) == row("select-icon", [.pass: 1], total: 1))
+        #expect(cells(lines[4]) == row("encode", [.pass: 1, .wrongValue: 1], total: 2))
+        #expect(cells(lines[5]) == row("canonical", [.nonCanonical: 1], total: 1))
+        #expect(cells(lines[6]) == row("read-attribute", [.pass: 1], total: 1))
+        #expect(cells(lines[7]) == row("write-attribute", [.crash: 1], total: 1))
+        #expect(cells(lines[8]) == row("select-icon", [.pass: 1], total: 1))
         #expect(
-            cells(lines[9])
+            cells(lines[10])
                 == row(
                     "decode",
                     [.pass: 1, .shouldHaveAccepted: 1, .shouldHaveRejected: 1, .implementationDefinedRejected: 1],
