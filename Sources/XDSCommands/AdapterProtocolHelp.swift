@@ -30,7 +30,14 @@ enum AdapterProtocolHelp {
 
         Any other exit status, a signal, a timeout or running out of memory (also
         with exit 1) is a crash. A usage error (unknown call or option) must exit
-        64, never 1. Each call runs in a scratch directory of its own. Tagged JSON
-        and the rest: Docs/tagged-json.md, Docs/conformance.md.
+        64, never 1. Each call runs in a scratch directory of its own.
+
+        Exit 1 only for the library's documented refusal; any other exception
+        from the library, a recursion guard, or a failure of the adapter's own
+        code exits 70 (a crash). Python, Node, Ruby and the JVM exit 1 on an
+        uncaught exception: catch everything. A stderr line starting with
+        "policy: " marks a verdict resting on this policy. Defaults per call:
+        \(ConformanceOptions.defaultCPUSeconds) s CPU (--cpu-limit), \(Int(ConformanceOptions.defaultTimeout)) s wall clock (--timeout), 4096 MiB.
+        Tagged JSON and the rest: Docs/tagged-json.md, Docs/conformance.md.
         """
 }

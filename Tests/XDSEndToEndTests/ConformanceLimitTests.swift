@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--cpu-limit", "9223372036854775807"], ["--cpu-limit", "86401"], ["--cpu-limit", "-1"],
+        ["--cpu-limit", "9223372036854775807"], ["--cpu-limit", "3600"], ["--cpu-limit", "-1"],
         ["--memory-limit", "17592186044416"], ["--memory-limit", "8796093022208"], ["--memory-limit", "134217729"],
         ["--memory-limit", "15"], ["--memory-limit", "99999999999999999999"],
     ])
@@ -22,10 +22,30 @@ import Testing
     }
 
     @Test func limitsInRangeAreKeptExactly() throws {
-        let largest = try options(["--memory-limit", "134217728", "--cpu-limit", "86400"])
+        let largest = try options(["--memory-limit", "134217728", "--cpu-limit", "3599", "--timeout", "3600"])
         #expect(largest.limits.addressSpace == 1 << 47)
-        #expect(largest.limits.cpuSeconds == 86400)
+        #expect(largest.limits.cpuSeconds == 3599)
         #expect(try options(["--cpu-limit", "0"]).limits.cpuSeconds == nil)
+    }
+
+    /// One default for every run (`make conformance`, `make matrix`, a bare `xds conformance`): 10 s of CPU
+    /// and 30 s of wall time per call, as Docs/conformance.md states.
+    @Test func theDefaultsAreTheDocumentedOnes() throws {
+        let defaults = try options([])
+        #expect(defaults.limits.cpuSeconds == 10)
+        #expect(defaults.limits.timeout == 30)
+    }
+
+    /// The wall clock must leave the CPU limit room: a timeout at or below it is a usage error, also when
+    /// only one of the two is given; without a CPU limit any timeout goes.
+    @Test(arguments: [["--timeout", "10"], ["--timeout", "5", "--cpu-limit", "5"], ["--cpu-limit", "30"]])
+    func aTimeoutNotAboveTheCPULimitIsAUsageError(arguments: [String]) {
+        #expect(throws: UsageError.self) { try options(arguments) }
+    }
+
+    @Test func aTimeoutAboveTheCPULimitIsKept() throws {
+        #expect(try options(["--timeout", "11"]).limits.timeout == 11)
+        #expect(try options(["--timeout", "5", "--cpu-limit", "0"]).limits.timeout == 5)
     }
 
     @Test func theCommandExits64() throws {

@@ -40,9 +40,10 @@ enum ConformanceCommand: Command {
           --write-known-failures FILE
                                   Writes every deviation as a list; with several
                                   implementations FILE must contain {impl}.
-          --timeout SECONDS       Per call (default: 10).
-          --cpu-limit SECONDS     CPU-time limit per call, 0 for none, at most 86400
-                                  (default: 2).
+          --timeout SECONDS       Wall-clock limit per call, above --cpu-limit
+                                  (default: \(Int(ConformanceOptions.defaultTimeout))).
+          --cpu-limit SECONDS     CPU-time limit per call, 0 for none, at most \(ConformanceOptions.cpuLimitSeconds.upperBound)
+                                  (default: \(ConformanceOptions.defaultCPUSeconds)).
           --memory-limit MIB      Address-space limit per call, 16 to 134217728
                                   (default: 4096).
           --jobs N                Calls run at once (default: 2).

@@ -17,7 +17,7 @@ struct ConformanceOptions {
     var knownFailures: String?
     var knownFailuresDirectory: String?
     var writeKnownFailures: String?
-    var limits = ProcessLimits()
+    var limits = ProcessLimits(timeout: Self.defaultTimeout, cpuSeconds: Self.defaultCPUSeconds)
     var jobs = 2
     var json = false
     var junit: String?
@@ -96,6 +96,11 @@ struct ConformanceOptions {
             }
             limits.cpuSeconds = seconds == 0 ? nil : seconds
         }
+        if let cpu = limits.cpuSeconds, limits.timeout <= Double(cpu) {
+            throw UsageError(
+                "--timeout (\(limits.timeout) s) must be above --cpu-limit (\(cpu) s): a busy machine stretches wall"
+                    + " time, so a call would time out before its CPU limit ends it")
+        }
         if let text = arguments.value("--jobs") {
             guard let count = Int(text), (1...64).contains(count) else { throw UsageError("--jobs: expected 1 to 64") }
             jobs = count
@@ -106,11 +111,17 @@ struct ConformanceOptions {
         markdown = arguments.value("--markdown")
     }
 
+    /// `--timeout` when not given: three times the CPU limit, so that a call the CPU limit would end is not
+    /// cut short by the wall clock on a loaded machine (Docs/conformance.md, "The adapter protocol").
+    static let defaultTimeout: Double = 30
+    /// `--cpu-limit` when not given: one limit for `make conformance`, `make matrix` and a bare run, wide
+    /// enough for slow but correct libraries that verdicts do not depend on the machine.
+    static let defaultCPUSeconds = 10
     /// `--memory-limit` in MiB: at least 16, at most 2^27 (128 TiB, the x86-64 user address space),
     /// so that the byte count never overflows.
     static let memoryLimitMiB = 16...(1 << 27)
-    /// `--cpu-limit` in seconds: at most a day (the hard limit is one more second; no overflow).
-    static let cpuLimitSeconds = 0...86_400
+    /// `--cpu-limit` in seconds: below the longest `--timeout` (an hour), which must be above it.
+    static let cpuLimitSeconds = 0...3599
 
     private static func list(_ arguments: Arguments, _ option: String) -> [String] {
         arguments.allValues(option).flatMap { $0.split(separator: ",").map(String.init) }
