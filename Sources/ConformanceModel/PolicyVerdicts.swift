@@ -2,9 +2,10 @@
 
 extension VectorResult {
     /// Whether the adapter marked this verdict as resting on the policy of Docs/conformance.md ("Exceptions,
-    /// stack overflow, out of memory"): a line of its standard error starts with `policy: `.
+    /// stack overflow, out of memory"): a line of its standard error (ended by LF, CR LF or CR) starts with
+    /// `policy: `. Mid-line text is not a marker.
     public var restsOnPolicy: Bool {
-        diagnostics.split(separator: "\n").contains { $0.hasPrefix("policy: ") }
+        diagnostics.split(whereSeparator: \.isNewline).contains { $0.hasPrefix("policy: ") }
     }
 }
 

@@ -198,12 +198,14 @@ def run(argv)
   end
   0
 rescue SystemStackError => e
+  warn "policy: recursion-limit"
   warn "crash: stack exhausted (#{e.class})"
   70
 rescue NoMemoryError => e
   warn "crash: out of memory (#{e.class})"
   70
 rescue StandardError => e
+  warn "policy: undocumented-exception #{e.class}"
   warn "crash: undocumented exception #{e.class}: #{e.message}"
   70
 end

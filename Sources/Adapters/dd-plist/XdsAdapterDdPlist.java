@@ -47,12 +47,14 @@ public final class XdsAdapterDdPlist {
         try {
             code = run(args);
         } catch (StackOverflowError error) {
+            System.err.println("policy: recursion-limit");
             System.err.println("crash: stack exhausted (StackOverflowError)");
             code = 70;
         } catch (OutOfMemoryError error) {
             System.err.println("crash: out of memory (OutOfMemoryError)");
             code = 70;
         } catch (Throwable error) {
+            System.err.println("policy: undocumented-exception " + error.getClass().getName());
             System.err.println("crash: undocumented exception " + error);
             code = 70;
         }

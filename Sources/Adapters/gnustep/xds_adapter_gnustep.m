@@ -362,6 +362,7 @@ static int writeAttribute(const char *path) {
 }
 
 static void uncaught(NSException *exception) {
+    fprintf(stderr, "policy: undocumented-exception %s\n", [[exception name] UTF8String]);
     fprintf(stderr, "crash: uncaught %s: %s\n", [[exception name] UTF8String], [[exception reason] UTF8String]);
     fflush(stdout);
     _exit(70);

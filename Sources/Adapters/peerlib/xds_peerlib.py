@@ -288,12 +288,13 @@ def run(argv, *, version, decode, classify, rejections, encode=None, make=None, 
         sys.stderr.write("rejected: %s\n" % error)
         return 1
     except RecursionError as error:
-        sys.stderr.write("crash: stack exhausted (RecursionError: %s)\n" % error)
+        sys.stderr.write("policy: recursion-limit\ncrash: stack exhausted (RecursionError: %s)\n" % error)
         return 70
     except MemoryError:
         sys.stderr.write("crash: out of memory\n")
         return 70
     except Exception as error:  # noqa: BLE001 - not the library's documented rejection: a crash
-        sys.stderr.write("crash: undocumented exception %s: %s\n" % (type(error).__name__, error))
+        sys.stderr.write("policy: undocumented-exception %s\ncrash: undocumented exception %s: %s\n"
+                         % (type(error).__name__, type(error).__name__, error))
         return 70
     return 0

@@ -12,9 +12,10 @@ Exit 0 accepted, 1 rejected, 64 usage error, 70 the adapter itself failed (never
 read as a correct rejection). Standard library only.
 
 How plistlib's answers are mapped (the policy of Docs/conformance.md, "Exceptions, stack overflow, out
-of memory"): any exception plistlib raises is a rejection; one it does not document for bad input
-(anything but InvalidFileException) adds a `policy: undocumented-exception TYPE` line on stderr, and a
-RecursionError a `policy: recursion-limit` line. MemoryError is running out of memory: exit 70, a crash.
+of memory"): only plistlib's documented refusals are rejections (exit 1): InvalidFileException from
+loads (and expat's ExpatError for XML, read-attribute), TypeError and OverflowError from dumps. Any other exception
+escaping plistlib is a crash (exit 70) marked by a `policy: undocumented-exception TYPE` line on stderr;
+RecursionError (CPython's stack guard) is a crash marked `policy: recursion-limit`; MemoryError is a crash.
 An accepted value tagged JSON cannot carry (a non-string key, a value containing itself) prints
 {"type":"unrepresentable",...}; one of more than 1,000,000 nodes {"type":"too-large",...}: both exit 0.
 """
@@ -26,6 +27,7 @@ import math
 import os
 import plistlib
 import sys
+import xml.parsers.expat
 
 ATTRIBUTE = "user.x-document-source"
 FIELDS = ("identifier", "name", "path", "appInfoURL")
@@ -47,6 +49,28 @@ class deeper_recursion:
 
 class Rejected(Exception):
     """The input is refused: exit 1."""
+
+
+class LibraryCrashed(Exception):
+    """plistlib failed in a way it does not document as refusing input: exit 70, with the policy line."""
+
+    def __init__(self, marker, error):
+        Exception.__init__(self, "%s: %s" % (type(error).__name__, error))
+        self.marker = marker
+
+
+def library_call(call, documented):
+    """`call()`, with plistlib's exceptions mapped by the policy: `documented` ones are rejections."""
+    try:
+        return call()
+    except MemoryError:
+        raise
+    except documented as error:
+        raise Rejected("%s: %s" % (type(error).__name__, error))
+    except RecursionError as error:
+        raise LibraryCrashed("recursion-limit", error)
+    except Exception as error:  # noqa: BLE001 - the policy: not a documented refusal, so a crash
+        raise LibraryCrashed("undocumented-exception %s" % type(error).__name__, error)
 
 
 def leaf(kind, value):
@@ -195,18 +219,7 @@ def from_tagged(node):
 
 def decode(data):
     """plistlib's binary parser, forced (it does not check the version digits of the header itself)."""
-    try:
-        value = plistlib.loads(data, fmt=plistlib.FMT_BINARY)
-    except MemoryError:
-        raise
-    except plistlib.InvalidFileException as error:
-        raise Rejected("%s: %s" % (type(error).__name__, error))
-    except RecursionError as error:
-        sys.stderr.write("policy: recursion-limit\n")
-        raise Rejected("%s: %s" % (type(error).__name__, error))
-    except Exception as error:  # noqa: BLE001 - the policy: any exception plistlib raises is a rejection
-        sys.stderr.write("policy: undocumented-exception %s\n" % type(error).__name__)
-        raise Rejected("%s: %s" % (type(error).__name__, error))
+    value = library_call(lambda: plistlib.loads(data, fmt=plistlib.FMT_BINARY), plistlib.InvalidFileException)
     try:
         count_nodes(value)
         with deeper_recursion():
@@ -253,9 +266,10 @@ def encode(data):
     try:
         with deeper_recursion():
             value = from_tagged(json.loads(data.decode("utf-8")))
-        return plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False)
     except (ValueError, TypeError, OverflowError, UnicodeDecodeError) as error:
-        raise Rejected("%s: %s" % (type(error).__name__, error))
+        raise Rejected("plistlib has no value for this input: %s: %s" % (type(error).__name__, error))
+    return library_call(lambda: plistlib.dumps(value, fmt=plistlib.FMT_BINARY, sort_keys=False),
+                        (TypeError, OverflowError))
 
 
 def read_attribute(path):
@@ -264,10 +278,8 @@ def read_attribute(path):
         data = os.getxattr(path, ATTRIBUTE)
     except OSError as error:
         raise Rejected("no attribute: %s" % error)
-    try:
-        value = plistlib.loads(data)  # any plist format, as the original reads it
-    except Exception as error:  # noqa: BLE001 - every parse failure means "no attribute"
-        raise Rejected("not a property list: %s: %s" % (type(error).__name__, error))
+    # Any format, as the original reads it; for XML plistlib documents expat's errors as its refusals too.
+    value = library_call(lambda: plistlib.loads(data), (plistlib.InvalidFileException, xml.parsers.expat.ExpatError))
     if not isinstance(value, dict):
         raise Rejected("root is %s, not a dictionary" % type(value).__name__)
     fields = {key: value[key] for key in FIELDS if isinstance(value.get(key), str)}
@@ -315,6 +327,9 @@ def main(argv):
     except Rejected as error:
         sys.stderr.write("rejected: %s\n" % error)
         return 1
+    except LibraryCrashed as crash:
+        sys.stderr.write("policy: %s\ncrash: %s\n" % (crash.marker, crash))
+        return 70
     except MemoryError:
         sys.stderr.write("MemoryError: out of memory\n")
         return 70
