@@ -38,6 +38,17 @@ import Testing
         #expect(try TaggedJSON.decode(Array(expected.utf8)) == value)
     }
 
+    /// Docs/tagged-json.md ("Integers: −2^63 to 2^64−1"): both ends are read, one past either end is refused.
+    @Test func integersRunFromMinus2To63To2To64Minus1() throws {
+        func leaf(_ text: String) -> String { #"{"type":"integer","value":"\#(text)"}"# }
+        #expect(try TaggedJSON.decode(Array(leaf("-9223372036854775808").utf8)) == .integer(Int64.min))
+        #expect(try TaggedJSON.decode(Array(leaf("18446744073709551615").utf8)) == .wideInteger(Int128(UInt64.max)))
+        for outside in ["-9223372036854775809", "18446744073709551616", "-170141183460469231731687303715884105728"] {
+            #expect(
+                error(leaf(outside))?.description == "$.value: integer must be decimal in -2^63...2^64-1", "\(outside)")
+        }
+    }
+
     @Test func writesAnIntegerTheSameWhicheverCaseHoldsIt() throws {
         #expect(text(.wideInteger(-5)) == text(.integer(-5)))
         #expect(text(.wideInteger(-5)) == #"{"type":"integer","value":"-5"}"#)
