@@ -33,6 +33,8 @@ public struct CallResult: Hashable, Sendable {
     public var stdoutTruncated: Bool
     /// Set when a call that did not exit 0 shows it ran out of memory: the call is then a crash.
     public var outOfMemory: OutOfMemoryEvidence?
+    /// The wall-clock limit the call ran past, when it timed out (`ProcessRunner` sets it).
+    public var timeoutSeconds: Double?
 
     public init(
         termination: Termination, stdout: [UInt8], stderr: [UInt8], stdoutTruncated: Bool = false,
@@ -86,9 +88,28 @@ public struct CallResult: Hashable, Sendable {
         switch termination {
         case .exited(let status): return "exit \(status)"
         case .signaled(let signal):
-            return "signal \(signal)" + (signal == 24 ? " (CPU time limit)" : signal == 9 ? " (killed)" : "")
-        case .timedOut: return "timeout"
+            return "signal \(signal)" + Self.signalNote(signal)
+        case .timedOut:
+            guard let timeoutSeconds else { return "timeout" }
+            let whole = timeoutSeconds.rounded() == timeoutSeconds && timeoutSeconds < 1e9
+            return "timeout after " + (whole ? String(Int(timeoutSeconds)) : String(timeoutSeconds)) + " s"
         case .failedToStart(let message): return "failed to start: \(message)"
         }
     }
+
+    /// The signal's name in parentheses (for SIGXCPU and SIGKILL what sends them here); empty when unknown.
+    static func signalNote(_ signal: Int32) -> String {
+        switch signal {
+        case 24: return " (CPU time limit)"
+        case 9: return " (killed)"
+        default: return signalNames[signal].map { " (\($0))" } ?? ""
+        }
+    }
+
+    /// Linux's numbers of the signals that end an adapter.
+    static let signalNames: [Int32: String] = [
+        1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE",
+        10: "SIGUSR1", 11: "SIGSEGV", 12: "SIGUSR2", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM", 25: "SIGXFSZ",
+        31: "SIGSYS",
+    ]
 }

@@ -192,7 +192,11 @@ private struct ChildSession {
         let deadline = monotonicNow() + limits.timeout
         var exitStatus: Int32?
         while exitStatus == nil {
-            if monotonicNow() >= deadline { return finish(.timedOut) }
+            if monotonicNow() >= deadline {
+                var result = finish(.timedOut)
+                result.timeoutSeconds = limits.timeout
+                return result
+            }
             pump(waitMilliseconds: 20)
             exitStatus = reap(blocking: false)
             if exitStatus == nil && stdoutFD < 0 && stderrFD < 0 {

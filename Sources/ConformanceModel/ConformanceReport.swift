@@ -37,8 +37,14 @@ public struct ImplementationInfo: Codable, Hashable, Sendable {
     public var version: String
     /// `built-in` or `adapter`.
     public var kind: String
-    /// The adapter command, for adapters.
+    /// The adapter command, for adapters: the words run (relative paths and the program resolved; `ReportPaths`
+    /// rewrites paths inside the run's directory relative to it again).
     public var command: String?
+    /// `--cmd` as the user typed it, for adapters; absent in reports made before it was recorded.
+    public var typedCommand: String?
+    /// The directory `xds conformance` ran in, which `typedCommand`'s relative paths name files in; for adapters,
+    /// absent in reports made before it was recorded.
+    public var directory: String?
     /// The adapter calls it supports (Docs/conformance.md names).
     public var capabilities: [String]
     /// One line on how the adapter maps the library's API (which call; what is a rejection, what a crash).

@@ -113,9 +113,13 @@ public struct SessionResult: Hashable, Sendable {
             let check = item.check
             lines.append("FAIL \(item.name):")
             for result in check.unexpected.prefix(20) {
-                lines.append(
-                    "  \(result.caseID): \(result.outcome.rawValue) (expected \(result.expected.prefix(80)); got \(result.actual.prefix(120)))"
-                )
+                if result.outcome == .crash {
+                    lines.append("  \(result.caseID): crash (\(Self.crashCause(result)))")
+                } else {
+                    lines.append(
+                        "  \(result.caseID): \(result.outcome.rawValue) (expected \(result.expected.prefix(80)); got \(result.actual.prefix(120)))"
+                    )
+                }
             }
             if check.unexpected.count > 20 {
                 lines.append("  … \(check.unexpected.count - 20) more unexpected deviations")
@@ -128,6 +132,22 @@ public struct SessionResult: Hashable, Sendable {
             }
         }
         return lines
+    }
+
+    /// Why a call crashed, in one line: how it ended as the judge recorded it first in `actual` (`signal 11
+    /// (SIGSEGV)`, `timeout after 10 s`, `exit 2`, `… out of memory (peak RSS …)`), and for an exit status the last
+    /// line of its standard error, where runtimes put the error that ended them.
+    public static func crashCause(_ result: VectorResult) -> String {
+        let ended = result.actual.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        var cause = String(ended.prefix(160))
+        if result.exitStatus != nil, !ended.contains("out of memory"),
+            let last = result.diagnostics.split(separator: "\n").last(where: {
+                !$0.allSatisfy(\.isWhitespace)
+            })
+        {
+            cause += "; standard error ends: " + last.trimmingCharacters(in: .whitespaces).prefix(160)
+        }
+        return cause
     }
 }
 

@@ -116,8 +116,10 @@ public func shellSplit(_ text: String) throws(ShellSplitError) -> [String] {
     return words
 }
 
-/// Quotes `word` for a shell when it needs it (for the recorded command line).
+/// Quotes `word` for a shell when it needs it (for the recorded command line and the commands printed to be
+/// pasted). A single quote inside becomes `'"'"'`, never `'\''`: a backslash is doubled by the terminal-text
+/// escaping, which would break the printed command.
 public func shellQuote(_ word: String) -> String {
     let safe = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,@%+".contains($0) }
-    return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\"'\"'") + "'"
 }

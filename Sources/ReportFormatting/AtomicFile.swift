@@ -9,7 +9,7 @@ public enum AtomicFile {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw ReportError(path: path, "cannot write the file: \(error.localizedDescription)")
+            throw ReportError(path: path, "cannot write the file: \(FileFailure.reason(error))")
         }
     }
 }

@@ -14,7 +14,7 @@ public enum ConformanceMarkdown {
         out += "Generated from `conformance.json`; do not edit by hand (`make conformance` rewrites it).\n\n"
         out += "## Provenance\n\n" + provenance(report.provenance).render() + "\n"
         out += "## Implementations\n\n" + implementations(report.runs).render() + "\n"
-        out += notes(report.runs) + notInstalled(report.notInstalled ?? [])
+        out += notes(report.runs) + typedCommands(report.runs) + notInstalled(report.notInstalled ?? [])
         out += "## Results per area\n\n" + legend() + "\n" + counts(report.runs).render() + "\n"
         out += ConformanceRequirementsMarkdown.render(report)
         out += "## Deviations\n\n"
@@ -60,6 +60,19 @@ public enum ConformanceMarkdown {
             run.implementation.note.map { "- `\(run.implementation.name)`: \(MarkdownTable.cell($0))" }
         }
         return lines.isEmpty ? "" : "How each adapter maps its library:\n\n" + lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// Each adapter's `--cmd` as typed and the directory it was typed in, so that its run can be repeated.
+    static func typedCommands(_ runs: [ImplementationRun]) -> String {
+        let lines = runs.compactMap { run -> String? in
+            guard let typed = run.implementation.typedCommand, let directory = run.implementation.directory else {
+                return nil
+            }
+            return "- `\(run.implementation.name)`: \(MarkdownTable.cell(typed)) in \(MarkdownTable.cell(directory))"
+        }
+        return lines.isEmpty
+            ? ""
+            : "Adapter commands as typed, and the directory they ran from:\n\n" + lines.joined(separator: "\n") + "\n\n"
     }
 
     /// The optional peers asked for but not installed here.

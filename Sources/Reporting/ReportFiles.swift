@@ -34,7 +34,7 @@ public enum ReportFiles {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw ReportError(path: directory, "cannot create the directory: \(error.localizedDescription)")
+            throw ReportError(path: directory, "cannot create the directory: \(FileFailure.reason(error))")
         }
         var files: [(String, [UInt8])] = []
         if includeJSON { files.append((json, ConformanceJSON.encode(report))) }

@@ -115,6 +115,17 @@ public enum XDS {
             lines.append("  " + command.name + padding + command.abstract)
         }
         lines += [
+            "", "EXIT STATUS (every subcommand; 'xds help <subcommand>' lists its own):",
+            "  0   done, input accepted, run clean",
+            "  1   input rejected, deviations or error-level findings found",
+            "  2   conformance: the adapter does not run; validate: usage or I/O error;",
+            "      icon: refused",
+            "  3   select-icon --profile legacy: the original code would raise; icon:",
+            "      network or server",
+            "  4   icon: the image cannot be decoded",
+            "  64  usage error",
+            "  70  internal error",
+            "  74  a file unreadable or unwritable, standard output not written",
             "", "  See 'xds help <subcommand>' for detailed help, 'xds help adapter' for the", "  adapter protocol.",
         ]
         return lines.joined(separator: "\n")

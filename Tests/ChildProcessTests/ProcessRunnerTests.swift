@@ -33,12 +33,15 @@ import Testing
         let result = call("segv")
         #expect(result.termination == .signaled(SIGSEGV))
         #expect(result.verdict == .crashed)
+        // The summary names the signal, so a crash line says why.
+        #expect(result.terminationSummary == "signal 11 (SIGSEGV)")
     }
 
     @Test func sleepingPastTheTimeoutIsKilledWithItsChildren() {
         let result = call("sleep", input: Array("301.4713\n".utf8), limits: ProcessLimits(timeout: 0.5))
         #expect(result.termination == .timedOut)
         #expect(result.verdict == .crashed)
+        #expect(result.terminationSummary == "timeout after 0.5 s")
         // The script's `sleep` child was in the killed process group: nothing of it survives.
         let survivors = ProcessRunner.run(
             ["pgrep", "-f", "sleep 301.4713"], input: [], limits: ProcessLimits(timeout: 5))

@@ -7,20 +7,36 @@ import TestSupport
 import Testing
 
 @Suite struct ConformanceFirstRunTests {
-    @Test func aFirstRunWithoutAListSaysSoAndGivesTheCommand() throws {
-        let run = try BuiltProducts.run(
-            "xds",
-            [
-                "conformance", "--vectors", BuiltProducts.packageRoot.path + "/Vectors", "--cmd",
-                Fixtures.adapter("exit2"), "--run", "plist/valid/bool-*",
-            ])
-        #expect(run.status == 1)
-        #expect(run.stderrText.contains("FAIL adapter:"))
-        #expect(run.stderrText.contains("has no known-failure list yet"))
-        #expect(run.stderrText.contains("--write-known-failures adapter-known.txt"))
+    /// The hint repeats the run as typed (vectors, area, run, name) and, pasted in the same directory, works:
+    /// the first command writes the list and exits 0, the second runs with it and exits 0.
+    @Test func theFirstRunHintsCommandsWorkAsPrinted() throws {
+        let directory = try ShellInDirectory.makeDirectory("xds-first-run")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: Fixtures.adapter("wrong"), toPath: directory + "/wrong adapter.sh")
+        let vectors = BuiltProducts.packageRoot.path + "/Vectors"
+        let first = try ShellInDirectory.run(
+            "xds conformance --vectors '\(vectors)' --cmd \"sh 'wrong adapter.sh'\" --name mine --area plist"
+                + " --run 'plist/valid/bool-*'",
+            in: directory)
+        #expect(first.status == 1, "\(first.stderrText)")
+        #expect(first.stderrText.contains("FAIL mine:"))
+        #expect(first.stderrText.contains("has no known-failure list yet"))
         // Each line of the note on a line of its own, not joined with escaped line breaks.
-        #expect(!run.stderrText.contains("counts\\x0Aas unexpected"))
-        #expect(run.stderrText.split(separator: "\n").contains { $0.hasPrefix("as unexpected.") })
+        #expect(!first.stderrText.contains("counts\\x0Aas unexpected"))
+        let lines = first.stderrText.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("as unexpected.") })
+        let commands = lines.filter { $0.hasPrefix("  xds conformance ") }.map { String($0.dropFirst(2)) }
+        try #require(commands.count == 2, "\(first.stderrText)")
+        for option in ["--vectors", "--area plist", "--name mine", "--run"] {
+            #expect(commands.allSatisfy { $0.contains(option) }, "\(option) missing from \(commands)")
+        }
+        #expect(commands[0].hasSuffix("--write-known-failures mine-known.txt"))
+        #expect(commands[1].hasSuffix("--known-failures mine-known.txt"))
+        let write = try ShellInDirectory.run(commands[0], in: directory)
+        #expect(write.status == 0, "\(commands[0])\n\(write.stderrText)")
+        #expect(FileManager.default.fileExists(atPath: directory + "/mine-known.txt"))
+        let again = try ShellInDirectory.run(commands[1], in: directory)
+        #expect(again.status == 0, "\(commands[1])\n\(again.stderrText)")
     }
 
     @Test func theVersionOfACommandAdapterIsAskedAndRecorded() throws {

@@ -38,8 +38,9 @@ enum ConformanceCommand: Command {
                                   Built-ins' lists, DIR/<impl>.txt (default:
                                   the lists shipped with xds).
           --write-known-failures FILE
-                                  Writes every deviation as a list; with several
-                                  implementations FILE must contain {impl}.
+                                  Writes every deviation as a list, says how
+                                  many, exits 0; with several implementations
+                                  FILE must contain {impl}.
           --timeout SECONDS       Wall-clock limit per call, above --cpu-limit
                                   (default: \(Int(ConformanceOptions.defaultTimeout))).
           --cpu-limit SECONDS     CPU-time limit per call, 0 for none, at most \(ConformanceOptions.cpuLimitSeconds.upperBound)
@@ -51,12 +52,24 @@ enum ConformanceCommand: Command {
           --junit FILE, --html FILE, --markdown FILE
                                   Renderings of the report.
 
+        A word of --cmd naming an existing file (relative to the current directory)
+        is made absolute and a bare program is looked up in PATH, once: each call
+        runs in a scratch directory. Before the first case the adapter is asked
+        'capabilities' and one trivial call per declared call.
+
         EXIT STATUS:
-          0   no required-level case deviates unexpectedly, no known failure is stale
-          1   an unexpected deviation, a stale or unknown known-failure entry
-          64  usage error
-          74  vectors unreadable, report or list unwritable, implementation
-              unusable, standard output not written
+          0   no required-level case deviates unexpectedly, no known failure is
+              stale; or --write-known-failures wrote its lists
+          1   deviations found: an unexpected deviation, a stale or unknown
+              known-failure entry
+          2   the adapter does not run (not found, cannot start, 'capabilities'
+              fails, every call crashes; or no --impl asked for is installed):
+              nothing was tested, no list is written
+          64  usage error; a filter that selects no case, an adapter that has
+              none of the selected cases' calls
+          74  vectors missing or unreadable, list unreadable, report or list
+              unwritable, a built-in's program missing, standard output not
+              written
         """
 
     static let spec = ArgumentSpec(

@@ -23,7 +23,7 @@ struct ConformanceRun {
         do {
             vectorDirectory = try VectorDirectory.load(directory: options.vectors)
         } catch {
-            Console.printError("Error: vectors: \(error)")
+            Console.printError("Error: vectors: " + Self.vectorsProblem(options.vectors, error))
             return .ioError
         }
         do {
@@ -60,23 +60,23 @@ struct ConformanceRun {
                 status = .ioError
             }
         }
-        if let command = options.adapter {
-            switch ProcessImplementation.probeCapabilities(command, limits: options.limits) {
-            case .success(let capabilities):
-                let version = ProcessImplementation.probeVersion(command, limits: options.limits) ?? "unknown"
-                let info = ImplementationInfo(
-                    name: options.adapterName, title: options.adapterName, version: version, kind: "adapter",
-                    command: command.map(shellQuote).joined(separator: " "), capabilities: capabilities)
-                implementations.append(ProcessImplementation(info: info, command: command, limits: options.limits))
-            case .failure(let error):
-                Console.printError("Error: adapter: \(error.message)")
-                return .ioError
+        if implementations.isEmpty && options.adapter == nil && status == .success {
+            Console.printError(
+                "Error: nothing to test: none of the implementations asked for is installed here (see the notes above)")
+            return .adapterDoesNotRun
+        }
+        if let words = options.adapter {
+            switch Self.startAdapter(words, options: options, workDirectory: workDirectory) {
+            case .success(let adapter): implementations.append(adapter)
+            case .failure(let problem):
+                for line in problem.lines { Console.printError((line == problem.lines.first ? "Error: " : "") + line) }
+                return .adapterDoesNotRun
             }
         }
         var session = ConformanceSession(
             vectors: vectorDirectory, filter: options.filter, jobs: options.jobs, workDirectory: workDirectory)
         session.iconFixtureServer = BuiltInLocations.iconFixtureServer()
-        let progress = isatty(2) == 1 ? Self.progressLine : nil
+        let progress = ConformanceProgress(terminal: isatty(2) == 1, implementations: implementations.count)
         let result: SessionResult
         var withoutList: Set<String> = []
         do {
@@ -86,24 +86,39 @@ struct ConformanceRun {
                     let (list, found) = try knownFailures(for: info)
                     if !found { withoutList.insert(info.name) }
                     return list
-                }, progress: progress)
+                }, progress: progress.report)
         } catch {
-            if progress != nil { Console.writeError(Array("\r\u{1B}[K".utf8)) }
+            progress.clear()
             Console.printError("Error: \(error)")
             return .ioError
         }
-        if progress != nil { Console.writeError(Array("\r\u{1B}[K".utf8)) }
+        progress.clear()
         Console.printError(
             "ran \(result.caseCount) cases × \(implementations.count) implementations in "
                 + String(format: "%.1f", result.seconds) + " s with \(options.jobs) jobs")
+        if let problem = Self.testedNothing(result, options: options) {
+            Console.printError("Error: " + problem)
+            return .usage
+        }
+        if let adapter = result.runs.first(where: { $0.implementation.kind == "adapter" }),
+            let problem = Self.crashedEverywhere(adapter)
+        {
+            for line in problem { Console.printError(line) }
+            return .adapterDoesNotRun
+        }
+        var written: [String] = []
         if let path = options.writeKnownFailures {
             for run in result.runs {
                 let target = path.replacingOccurrences(of: "{impl}", with: run.implementation.name)
                 let text = KnownFailures.render(run.results, implementation: run.implementation.name)
                 guard FileManager.default.createFile(atPath: target, contents: Data(text.utf8)) else {
-                    Console.printError("Error: cannot write \(target)")
+                    Console.printError("Error: cannot write the known-failure list \(target)")
                     return .ioError
                 }
+                let entries = run.results.filter(\.outcome.isDeviation).count
+                written.append(
+                    "wrote \(entries) \(entries == 1 ? "entry" : "entries") to \(target); review them, then run with"
+                        + " --known-failures \(shellQuote(target))")
             }
         }
         let provenance = Provenance.current(
@@ -136,10 +151,20 @@ struct ConformanceRun {
                 "verdicts resting on the exception policy (Docs/conformance.md): "
                     + policyCounts.map { "\($0.implementation.name) \($0.policyVerdictCount)" }.joined(separator: ", "))
         }
+        if options.writeKnownFailures != nil {
+            // The run's purpose was the list: its deviations are in it, to be reviewed, not a failure.
+            for line in written { Console.printError(line) }
+            return status
+        }
         for line in result.failureLines { Console.printError(line) }
         for check in result.checks where !check.check.isClean && withoutList.contains(check.name) {
             // One message per line: a joined text would print its line breaks escaped, as `\x0A`.
-            for line in FirstRunHint.lines(implementation: check.name, adapter: options.adapter) {
+            let isAdapter = result.runs.contains {
+                $0.implementation.name == check.name && $0.implementation.kind == "adapter"
+            }
+            for line in FirstRunHint.lines(
+                implementation: check.name, isAdapter: isAdapter, arguments: CommandLine.arguments)
+            {
                 Console.printError(line)
             }
         }
@@ -175,7 +200,90 @@ struct ConformanceRun {
         var description: String { text }
     }
 
-    private static let progressLine: @Sendable (Int, Int) -> Void = { done, total in
-        if done == total || done % 25 == 0 { Console.writeError(Array("\r[\(done)/\(total)] cases".utf8)) }
+    /// Resolves the adapter command, asks its capabilities and version, and makes one trivial call per call.
+    private static func startAdapter(_ words: [String], options: ConformanceOptions, workDirectory: String)
+        -> Result<ProcessImplementation, AdapterStartProblem>
+    {
+        let directory = FileManager.default.currentDirectoryPath
+        let command: AdapterCommand
+        do {
+            command = try AdapterCommand.resolve(
+                words, in: directory, searchPath: ProcessInfo.processInfo.environment["PATH"])
+        } catch {
+            return .failure(
+                AdapterStartProblem(lines: [
+                    "the adapter does not run: \(error.message)",
+                    "  Nothing was tested, so no known-failure list is written.",
+                ]))
+        }
+        let capabilities: [String]
+        switch AdapterPreflight.capabilities(command.resolved, limits: options.limits) {
+        case .success(let names): capabilities = names
+        case .failure(let problem): return .failure(AdapterStartProblem(lines: problem.lines))
+        }
+        guard !capabilities.isEmpty else {
+            return .failure(
+                AdapterStartProblem(lines: [
+                    "the adapter does not run: `\(words.map(shellQuote).joined(separator: " ")) capabilities` names"
+                        + " none of the calls (\(AdapterCall.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    "  Nothing was tested, so no known-failure list is written.",
+                ]))
+        }
+        let version = ProcessImplementation.probeVersion(command.resolved, limits: options.limits) ?? "unknown"
+        var info = ImplementationInfo(
+            name: options.adapterName, title: options.adapterName, version: version, kind: "adapter",
+            command: command.resolved.map(shellQuote).joined(separator: " "), capabilities: capabilities)
+        info.typedCommand = command.typed.map(shellQuote).joined(separator: " ")
+        info.directory = command.directory
+        let implementation = ProcessImplementation(info: info, command: command.resolved, limits: options.limits)
+        if let problem = AdapterPreflight.trivialCalls(implementation, workDirectory: workDirectory) {
+            return .failure(AdapterStartProblem(lines: problem.lines))
+        }
+        return .success(implementation)
+    }
+
+    struct AdapterStartProblem: Error {
+        var lines: [String]
+    }
+
+    /// Why a run that completed tested nothing: the filter selected no case, or the adapter answers none of them.
+    private static func testedNothing(_ result: SessionResult, options: ConformanceOptions) -> String? {
+        if result.caseCount == 0 {
+            return "nothing to test: the filter (--area, --level, --run, --skip) selects no case of the "
+                + "\(options.vectors) vectors; see 'xds conformance --help'"
+        }
+        if let adapter = result.runs.first(where: { $0.implementation.kind == "adapter" }),
+            adapter.results.allSatisfy({ $0.outcome == .notApplicable })
+        {
+            return
+                "nothing to test: the adapter declares only \(adapter.implementation.capabilities.joined(separator: ", ")),"
+                + " and none of the selected cases uses those calls"
+        }
+        return nil
+    }
+
+    /// The lines saying the adapter does not run, when every case it was given crashed; else nil.
+    private static func crashedEverywhere(_ run: ImplementationRun) -> [String]? {
+        let judged = run.results.filter { $0.outcome != .notApplicable }
+        guard let first = judged.first, judged.allSatisfy({ $0.outcome == .crash }) else { return nil }
+        return [
+            "Error: the adapter does not run: every one of its \(judged.count) cases crashed, the first ("
+                + "\(first.caseID)) with \(SessionResult.crashCause(first))",
+            "  Nothing was tested, so no known-failure list is written. Try the adapter by hand in a shell;",
+            "  'xds help adapter' has the protocol.",
+        ]
+    }
+
+    /// The vector set's problem in the tool's words: no such directory, no manifest, or the loader's account.
+    private static func vectorsProblem(_ directory: String, _ error: VectorDirectoryError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "\(directory): no such directory; name the suite's Vectors directory with --vectors DIR"
+        }
+        guard FileManager.default.fileExists(atPath: directory + "/manifest.json") else {
+            return "\(directory) has no manifest.json, so it is not a vector set (Docs/vectors.md);"
+                + " name the suite's Vectors directory with --vectors DIR"
+        }
+        return error.description
     }
 }

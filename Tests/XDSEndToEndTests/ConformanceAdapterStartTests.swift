@@ -1,0 +1,124 @@
+// Tests/XDSEndToEndTests/ConformanceAdapterStartTests.swift - Relative adapter paths, an adapter that does not run,
+// why a call crashed, runs that test nothing, progress in a log
+
+import ChildProcess
+import ConformanceModel
+import Foundation
+import Reporting
+import TestSupport
+import Testing
+
+@Suite struct ConformanceAdapterStartTests {
+    static let vectors = BuiltProducts.packageRoot.path + "/Vectors"
+
+    /// A fresh directory holding `name` with `text`, as a new user's adapter directory.
+    private static func directory(with name: String, _ text: String) throws -> String {
+        let directory = try ShellInDirectory.makeDirectory("xds-adapter-start")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
+        return directory
+    }
+
+    /// Each call runs in a scratch directory: a relative script path must be resolved against the directory
+    /// `xds` runs in, and the report records the command as typed and that directory.
+    @Test func aRelativeAdapterPathIsResolvedAndRecordedAsTyped() throws {
+        let adapter = try String(contentsOfFile: Fixtures.adapter("version"), encoding: .utf8)
+        let directory = try Self.directory(with: "my_adapter.sh", adapter)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try ShellInDirectory.run(
+            "xds conformance --vectors '\(Self.vectors)' --cmd 'sh my_adapter.sh' --run 'plist/invalid/header-*'"
+                + " --json",
+            in: directory)
+        #expect(run.status == 0, "\(run.stderrText)")
+        let report = try ConformanceJSON.decode(run.stdout)
+        let implementation = try #require(report.runs.first?.implementation)
+        #expect(implementation.typedCommand == "sh my_adapter.sh")
+        #expect(implementation.directory == directory)
+        #expect(implementation.version == "libexample 1.2")
+        #expect(report.runs[0].results.allSatisfy { $0.outcome == .pass })
+    }
+
+    /// The issue's first command: python cannot open the script. Exit 2, the call, its status and its standard
+    /// error on the terminal; no known-failure hint, and no list written even when asked for.
+    @Test func anAdapterThatCannotStartStopsTheRunWithExit2() throws {
+        let directory = try ShellInDirectory.makeDirectory("xds-adapter-start")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try ShellInDirectory.run(
+            "xds conformance --vectors '\(Self.vectors)' --cmd 'sh missing_adapter.sh' --area plist"
+                + " --write-known-failures list.txt",
+            in: directory)
+        #expect(run.status == 2, "\(run.stderrText)")
+        #expect(run.stderrText.contains("the adapter does not run"))
+        #expect(run.stderrText.contains("missing_adapter.sh capabilities` ended with exit "))
+        #expect(run.stderrText.contains("missing_adapter.sh"))
+        #expect(!run.stderrText.contains("known-failure list yet"))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/list.txt"))
+
+        let unknown = try ShellInDirectory.run(
+            "xds conformance --vectors '\(Self.vectors)' --cmd 'no-such-program-xds x' --area plist", in: directory)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderrText.contains("no-such-program-xds: command not found in PATH"))
+    }
+
+    /// An adapter whose `capabilities` works but every call crashes is found by the trivial calls before the run.
+    @Test func anAdapterCrashingOnEveryCallStopsBeforeTheRun() throws {
+        let run = try BuiltProducts.run(
+            "xds", ["conformance", "--vectors", Self.vectors, "--cmd", Fixtures.adapter("segv"), "--area", "plist"])
+        #expect(run.status == 2, "\(run.stderrText)")
+        #expect(run.stderrText.contains("decode` ended with signal 11 (SIGSEGV)"))
+        #expect(!run.stderrText.contains("FAIL adapter"))
+    }
+
+    /// A crash line says why: here the exit status and the last line of standard error.
+    @Test func aCrashLineShowsTheExitStatusAndTheLastLineOfStandardError() throws {
+        let adapter = """
+            case "$1" in
+            capabilities) echo '["decode", "encode"]' ;;
+            decode) cat >/dev/null; printf 'Traceback (most recent call last):\\n  oops\\nKeyError: 7\\n' >&2; exit 3 ;;
+            *) cat >/dev/null; exit 1 ;;
+            esac
+            """
+        let directory = try Self.directory(with: "adapter.sh", adapter)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try ShellInDirectory.run(
+            "xds conformance --vectors '\(Self.vectors)' --cmd 'sh adapter.sh' --run 'plist/valid/bool-true*'",
+            in: directory)
+        #expect(run.status == 1, "\(run.stderrText)")
+        #expect(run.stderrText.contains("plist/valid/bool-true: crash (exit 3; standard error ends: KeyError: 7)"))
+    }
+
+    /// A run that tests nothing is an error, each with its own message.
+    @Test func aRunThatTestsNothingFails() throws {
+        let nothing = try BuiltProducts.run(
+            "xds", ["conformance", "--vectors", Self.vectors, "--impl", "reference", "--run", "no/such/case"])
+        #expect(nothing.status == 64, "\(nothing.stderrText)")
+        #expect(nothing.stderrText.contains("selects no case"))
+
+        let empty = try ShellInDirectory.makeDirectory("xds-no-manifest")
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let noManifest = try BuiltProducts.run("xds", ["conformance", "--vectors", empty, "--impl", "reference"])
+        #expect(noManifest.status == 74)
+        #expect(noManifest.stderrText.contains("has no manifest.json, so it is not a vector set"))
+
+        let noDirectory = try BuiltProducts.run(
+            "xds", ["conformance", "--vectors", empty + "/Vectors", "--impl", "reference"])
+        #expect(noDirectory.status == 74)
+        #expect(noDirectory.stderrText.contains("no such directory"))
+
+        let noCall = try BuiltProducts.run(
+            "xds",
+            ["conformance", "--vectors", Self.vectors, "--cmd", Fixtures.adapter("version"), "--area", "icons"])
+        #expect(noCall.status == 64, "\(noCall.stderrText)")
+        #expect(noCall.stderrText.contains("none of the selected cases uses those calls"))
+    }
+
+    /// Standard error is not a terminal here (a pipe, as in CI): progress comes as lines, the last one complete.
+    @Test func progressIsPrintedAsLinesInALog() throws {
+        let run = try BuiltProducts.run(
+            "xds", ["conformance", "--vectors", Self.vectors, "--impl", "reference", "--run", "plist/valid/bool-*"])
+        #expect(run.status == 0, "\(run.stderrText)")
+        let progress = run.stderrText.split(separator: "\n").filter { $0.hasPrefix("progress: ") }
+        #expect(!progress.isEmpty)
+        #expect(progress.last?.contains("(100 %)") == true)
+        #expect(!run.stderrText.contains("\r"))
+    }
+}
