@@ -123,6 +123,7 @@ dist: deps
 # GitHub Action's script with the local tarball (Docs/ci.md, "How this is tested").
 dist-test: dist
 	.ci/dist-test
+	.ci/containerfile-test
 
 lint:
 	swift-format lint --strict -r Sources Tests
