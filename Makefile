@@ -124,6 +124,7 @@ dist: deps
 dist-test: dist
 	.ci/dist-test
 	.ci/containerfile-test
+	.ci/action-test
 
 lint:
 	swift-format lint --strict -r Sources Tests
