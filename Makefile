@@ -13,6 +13,8 @@
 #   make bench                       throughput vs libplist and Foundation in one run
 #   make vectors                     regenerate the generated vector families
 #   make install [PREFIX=/usr/local] xds with its adapters and resources into PREFIX/bin
+#   make dist                        the relocatable release → .build/dist/xds-conformance-<version>-linux-<arch>.tar.gz
+#   make dist-test                   make dist, then the release, the Containerfile and the Action tested locally
 #   make lint | make format          swift-format
 SWIFT ?= swift
 FUZZ_SECONDS ?= 60
@@ -26,7 +28,7 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps peers build build-debug test conformance matrix fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench vectors reports install lint format clean
+.PHONY: deps peers build build-debug test conformance matrix fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench vectors reports install dist dist-test lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
@@ -111,6 +113,18 @@ install: build
 	install -m 755 $(RELEASE_BIN)/xds $(RELEASE_BIN)/xds-adapter-foundation $(PREFIX)/bin/
 	rm -rf $(PREFIX)/bin/$(RESOURCES)
 	cp -R $(RELEASE_BIN)/$(RESOURCES) $(PREFIX)/bin/
+
+# The relocatable release: xds and xds-adapter-foundation linked with the Swift runtime statically (a build
+# directory of its own, .build/static), their resources, libplist, Vectors/ and the spec in one tarball.
+dist: deps
+	SWIFT=$(SWIFT) Distribution/make-dist.sh
+
+# The release unpacked without a checkout or toolchain, the Containerfile's steps in a stand-in root, and the
+# GitHub Action's script with the local tarball (Docs/ci.md, "How this is tested").
+dist-test: dist
+	.ci/dist-test
+	.ci/containerfile-test
+	.ci/action-test
 
 lint:
 	swift-format lint --strict -r Sources Tests

@@ -2,7 +2,8 @@
 
 import Foundation
 
-/// The suite's version, recorded in every report and in the manifest.
+/// The suite's version: the one source for `xds --version`, the release's name (`make dist`), every report's
+/// provenance, the manifest and its digest. What a bump means: Docs/ci.md, "Versions".
 public let suiteVersion = "0.1.0"
 
 /// What a vector exercises.

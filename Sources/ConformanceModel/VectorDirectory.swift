@@ -34,7 +34,8 @@ public struct VectorDirectory: Sendable {
     public var directory: String
     public var manifest: Manifest
     public var vectors: [Vector]
-    /// SHA-256 (hex) over the manifest and every file it names; see `computeDigest`.
+    /// The set's version and its SHA-256, `<suiteVersion>/sha256:<hex>`, as reports record it: the version is the
+    /// manifest's `suiteVersion`, the hash covers the manifest and every file it names (see `computeDigest`).
     public var digest: String
 
     public init(directory: String, manifest: Manifest, vectors: [Vector], digest: String) {
@@ -78,7 +79,14 @@ public struct VectorDirectory: Sendable {
             }
             vectors.append(Vector(metadata: metadata, input: input, expected: expected, files: further))
         }
-        return VectorDirectory(directory: directory, manifest: manifest, vectors: vectors, digest: computeDigest(files))
+        return VectorDirectory(
+            directory: directory, manifest: manifest, vectors: vectors,
+            digest: versionedDigest(suiteVersion: manifest.suiteVersion, hex: computeDigest(files)))
+    }
+
+    /// `<suiteVersion>/sha256:<hex>`: the digest line of every report names the vector set's version with its hash.
+    public static func versionedDigest(suiteVersion: String, hex: String) -> String {
+        suiteVersion + "/sha256:" + hex
     }
 
     /// SHA-256 over, for each file sorted by relative path: the path's UTF-8, a 0 byte, the length in

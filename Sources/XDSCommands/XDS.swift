@@ -1,11 +1,13 @@
 // Sources/XDSCommands/XDS.swift - The dispatch table of the xds command
 
 import ChildProcess
+import ConformanceModel
 
 /// The `xds` tool: dispatches to its subcommands.
 public enum XDS {
-    /// The tool's version, printed by `xds --version` and recorded in reports.
-    public static let version = "0.1.0"
+    /// The tool's version, printed by `xds --version`: the suite's version (`ConformanceModel.suiteVersion`, the
+    /// one source), which also names the release tarball and stands in every report's provenance.
+    public static let version = suiteVersion
 
     /// Every subcommand, in the order `xds help` lists them.
     public static let commands: [any Command.Type] = [
