@@ -36,17 +36,23 @@ ROUTES.json maps a request path (without the query) to a response:
 A request path /t/TOKEN/REST is looked up as REST (and logged in full): the conformance runner
 gives every case its own token, so each case's requests can be told apart in the log.
 Unknown paths get 404.
+Each https connection does its TLS handshake in its own thread, within HANDSHAKE_TIMEOUT seconds: an
+idle or slow client never holds up the others.
 """
 import argparse
 import json
 import os
 import signal
+import socket
 import ssl
 import subprocess
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# Seconds a connection to the https port has to complete its TLS handshake (in its own thread).
+HANDSHAKE_TIMEOUT = 10
 
 
 def make_certificates(workdir):
@@ -109,6 +115,31 @@ class Fixture:
         if "pad_to" in route and len(data) < route["pad_to"]:
             data += bytes([route.get("pad_byte", 0)]) * (route["pad_to"] - len(data))
         return data
+
+
+class TLSThreadingHTTPServer(ThreadingHTTPServer):
+    """https with the TLS handshake in each connection's own thread, bounded by HANDSHAKE_TIMEOUT: a client that
+    connects and says nothing holds its own thread only, never the accepting one (which every other case needs)."""
+
+    def __init__(self, address, handler, context):
+        super().__init__(address, handler)
+        self.context = context
+
+    def finish_request(self, request, client_address):
+        request.settimeout(HANDSHAKE_TIMEOUT)
+        try:
+            secure = self.context.wrap_socket(request, server_side=True)
+        except (ssl.SSLError, OSError):
+            return  # no handshake in time, or a failed one: the connection is closed
+        secure.settimeout(None)
+        try:
+            super().finish_request(secure, client_address)
+        finally:
+            try:
+                secure.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+            secure.close()
 
 
 def handler_for(fixture, scheme):
@@ -190,10 +221,9 @@ def main():
     open(log_path, "w").close()
     fixture = Fixture(arguments.routes, log_path)
 
-    secure = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(fixture, "https"))
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
-    secure.socket = context.wrap_socket(secure.socket, server_side=True)
+    secure = TLSThreadingHTTPServer(("127.0.0.1", 0), handler_for(fixture, "https"), context)
     plain = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(fixture, "http"))
     secure.daemon_threads = plain.daemon_threads = True
     fixture.origins = {"https": "https://127.0.0.1:%d" % secure.server_address[1],
