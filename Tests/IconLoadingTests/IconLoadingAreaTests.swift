@@ -115,6 +115,28 @@ import Testing
         #expect(exact.allSatisfy { $0.verdict.reasons.contains { $0.contains("not the chosen icon") } })
     }
 
+    /// A vector serving only literal text: it lists no file.
+    static func textOnlyVector() throws -> IconLoadingVector {
+        let site = #"{"scale": 1, "entry": "/appInfo.json", "routes": {"/appInfo.json": {"text": "{\"icons\": []}"}}}"#
+        let expected = #"{"outcome": "none", "requests": {"allowed": ["/appInfo.json"], "mustFetch": []}}"#
+        let id = "icon-loading/invalid/empty-icons-scale-1"
+        let metadata = VectorMetadata(
+            id: id, area: .iconLoading, group: .invalid, input: id + ".site.json", expected: id + ".json",
+            description: "appInfo.json lists no icon", spec: "icons", level: .required, tags: [], since: "1",
+            error: nil, made: "test")
+        return try IconLoadingVector(
+            Vector(metadata: metadata, input: Array(site.utf8), expected: Array(expected.utf8)))
+    }
+
+    @Test func aSetInWhichNoVectorListsAFileRuns() throws {
+        // The session wrote its routes into a work directory that only writing a vector's file created.
+        let owner = try Session(vectors: [Self.textOnlyVector()])
+        defer { withExtendedLifetime(owner) {} }
+        let results = owner.session.run(label: "text", perform: Self.reference(profile: .recommended))
+        #expect(results.map(\.verdict.kind) == [.pass], "\(results.map(\.verdict.reasons))")
+        #expect(results.first?.requests == ["https /appInfo.json"])
+    }
+
     @Test func judgeRefusesAJPEGCPUBombPrintedAsTheIcon() {
         // A hostile adapter prints a progressive JPEG repeating one scan: the judge refuses it from its markers
         // (as a call would), it never decodes it.
