@@ -24,7 +24,8 @@ ROUTES.json maps a request path (without the query) to a response:
     status       default 200
     file | text  the body (a file relative to ROUTES.json, or literal text); default empty
     file_prefix  serve only the first N bytes of the file (a truncated image)
-    pad_to       append bytes (zero, or pad_byte) up to this length (an oversize body)
+    pad_to       append bytes (zero, or pad_byte) up to this length (an oversize body), written as
+                 they are sent (never held in memory); the runner caps it (Docs/vectors.md)
     no_length    send no Content-Length (the body ends when the connection closes)
     chunk/delay  write the body in chunks of `chunk` bytes, sleeping `delay` s between them
     etag         sent as ETag; a request whose If-None-Match equals it gets 304
@@ -101,6 +102,8 @@ class Fixture:
                     userinfo_base=self.origins["https"].replace("https://", "https://user:secret@") + prefix)
 
     def body(self, route, token=None):
+        """The route's body as (data, padding): padding zero (or pad_byte) bytes follow data, written as they are
+        sent, never held in memory whole."""
         data = b""
         if "file" in route:
             with open(os.path.join(self.base, route["file"]), "rb") as handle:
@@ -112,9 +115,18 @@ class Fixture:
             if route.get("template"):
                 text = expand(text, self.expansions(route, token))
             data = text.encode("utf-8")
-        if "pad_to" in route and len(data) < route["pad_to"]:
-            data += bytes([route.get("pad_byte", 0)]) * (route["pad_to"] - len(data))
-        return data
+        padding = max(0, route.get("pad_to", 0) - len(data))
+        return data, padding
+
+
+def body_chunks(data, padding, pad_byte, chunk):
+    """The body in pieces of at most `chunk` bytes: data, then the padding."""
+    for start in range(0, len(data), chunk):
+        yield data[start:start + chunk]
+    filler = bytes([pad_byte]) * min(chunk, padding)
+    while padding > 0:
+        yield filler[:padding]
+        padding -= len(filler)
 
 
 class TLSThreadingHTTPServer(ThreadingHTTPServer):
@@ -175,7 +187,7 @@ def handler_for(fixture, scheme):
                     self.send_header("Cache-Control", "max-age=%d" % route["max_age"])
                 self.end_headers()
                 return
-            body = fixture.body(route, token)
+            data, padding = fixture.body(route, token)
             self.send_response(route.get("status", 200))
             if "type" in route:
                 self.send_header("Content-Type", route["type"])
@@ -190,13 +202,13 @@ def handler_for(fixture, scheme):
             for name, value in route.get("headers", {}).items():
                 self.send_header(name, value)
             if not route.get("no_length"):
-                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Content-Length", str(len(data) + padding))
             self.end_headers()
             chunk = route.get("chunk", 65536)
             delay = route.get("delay", 0)
             try:
-                for start in range(0, len(body), chunk):
-                    self.wfile.write(body[start:start + chunk])
+                for piece in body_chunks(data, padding, route.get("pad_byte", 0), chunk):
+                    self.wfile.write(piece)
                     self.wfile.flush()
                     if delay:
                         time.sleep(delay)
