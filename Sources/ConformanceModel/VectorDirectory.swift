@@ -46,10 +46,12 @@ public struct VectorDirectory: Sendable {
     }
 
     /// Reads `directory/manifest.json` and every input, expected and further file it lists.
-    /// - Throws: `VectorDirectoryError` naming the file that is missing, unreadable or malformed, or a duplicate id.
+    /// - Throws: `VectorDirectoryError` naming the file that is missing, unreadable, not a regular file, over
+    ///   ``VectorLimits/maxFileBytes`` or malformed (and the vector that lists it), a duplicate id, or the vector
+    ///   whose files take the set over ``VectorLimits/maxSetBytes``.
     public static func load(directory: String) throws(VectorDirectoryError) -> VectorDirectory {
         let manifestPath = directory + "/manifest.json"
-        let manifestBytes = try readFile(manifestPath)
+        let manifestBytes = try readFile(manifestPath, listedBy: nil)
         let manifest: Manifest
         do {
             manifest = try JSONDecoder().decode(Manifest.self, from: Data(manifestBytes))
@@ -59,24 +61,22 @@ public struct VectorDirectory: Sendable {
         var seen = Set<String>()
         var vectors: [Vector] = []
         var files: [(String, [UInt8])] = [("manifest.json", manifestBytes)]
+        var setBytes = SetBytes(total: manifestBytes.count)
         for metadata in manifest.vectors {
             guard seen.insert(metadata.id).inserted else {
                 throw VectorDirectoryError(path: manifestPath, "duplicate vector id '\(metadata.id)'")
             }
-            let input = try readFile(ManifestPaths.resolve(metadata.input, in: directory, manifest: manifestPath))
-            files.append((metadata.input, input))
-            var expected: [UInt8]?
-            if let expectedPath = metadata.expected {
-                let bytes = try readFile(ManifestPaths.resolve(expectedPath, in: directory, manifest: manifestPath))
-                files.append((expectedPath, bytes))
-                expected = bytes
+            func read(_ relative: String) throws(VectorDirectoryError) -> [UInt8] {
+                let path = try ManifestPaths.resolve(relative, in: directory, manifest: manifestPath)
+                let bytes = try readFile(path, listedBy: metadata.id)
+                try setBytes.add(relative, bytes.count, vector: metadata.id, path: path)
+                files.append((relative, bytes))
+                return bytes
             }
+            let input = try read(metadata.input)
+            let expected = try metadata.expected.map { (path) throws(VectorDirectoryError) in try read(path) }
             var further: [String: [UInt8]] = [:]
-            for path in metadata.files ?? [] {
-                let bytes = try readFile(ManifestPaths.resolve(path, in: directory, manifest: manifestPath))
-                files.append((path, bytes))
-                further[path] = bytes
-            }
+            for path in metadata.files ?? [] { further[path] = try read(path) }
             vectors.append(Vector(metadata: metadata, input: input, expected: expected, files: further))
         }
         return VectorDirectory(
@@ -87,6 +87,23 @@ public struct VectorDirectory: Sendable {
     /// `<suiteVersion>/sha256:<hex>`: the digest line of every report names the vector set's version with its hash.
     public static func versionedDigest(suiteVersion: String, hex: String) -> String {
         suiteVersion + "/sha256:" + hex
+    }
+
+    /// The set's bytes so far, each path counted once.
+    private struct SetBytes {
+        var total: Int
+        var counted: Set<String> = []
+
+        mutating func add(_ relative: String, _ count: Int, vector: String, path: String) throws(VectorDirectoryError) {
+            guard counted.insert(relative).inserted else { return }
+            total += count
+            guard total <= VectorLimits.maxSetBytes else {
+                throw VectorDirectoryError(
+                    path: path,
+                    "vector '\(vector)': the set's files reach \(total) bytes, over the limit of "
+                        + "\(VectorLimits.maxSetBytes) bytes per vector set")
+            }
+        }
     }
 
     /// SHA-256 over, for each file sorted by relative path: the path's UTF-8, a 0 byte, the length in
@@ -103,10 +120,38 @@ public struct VectorDirectory: Sendable {
         return hasher.hexDigest()
     }
 
-    private static func readFile(_ path: String) throws(VectorDirectoryError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw VectorDirectoryError(path: path, "missing or unreadable")
+    /// Reads a regular file of at most ``VectorLimits/maxFileBytes``, checking its size on the open descriptor
+    /// before reading (a sparse 1 GB file is refused without a byte of it in memory); a file that grows while
+    /// it is read is refused too. `vector` names the vector that lists it.
+    private static func readFile(_ path: String, listedBy vector: String?) throws(VectorDirectoryError) -> [UInt8] {
+        let owner = vector.map { "vector '\($0)': " } ?? ""
+        // O_NONBLOCK: opening a FIFO returns at once (and is refused below) instead of waiting for a writer.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw VectorDirectoryError(path: path, owner + "missing or unreadable") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw VectorDirectoryError(path: path, owner + "not a regular file")
         }
-        return [UInt8](data)
+        let size = Int(status.st_size)
+        guard size <= VectorLimits.maxFileBytes else {
+            throw VectorDirectoryError(
+                path: path, owner + "\(size) bytes, over the limit of \(VectorLimits.maxFileBytes) bytes per file")
+        }
+        // One byte more than the size: reading it means the file grew.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return read(descriptor, base + filled, buffer.count - filled)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw VectorDirectoryError(path: path, owner + "missing or unreadable") }
+            if count == 0 { break }
+            filled += count
+        }
+        guard filled <= size else { throw VectorDirectoryError(path: path, owner + "changed while being read") }
+        return Array(bytes.prefix(filled))
     }
 }

@@ -5,8 +5,8 @@ import CTurboJPEG
 
 /// Decodes PNG and JPEG icons into ``RGBAImage``, refusing oversize headers before decoding.
 public enum ImageDecoder {
-    /// Checks the header (``ImageHeader/checked(_:)``), then decodes.
-    /// - Throws: ``ImageError``: unsupported format, malformed header, dimensions refused, corrupt data.
+    /// Checks the header (``ImageHeader/checked(_:)``) and a JPEG's declared work (``JPEGWork``), then decodes.
+    /// - Throws: ``ImageError``: unsupported format, malformed header, dimensions or work refused, corrupt data.
     public static func decode(_ bytes: [UInt8]) throws(ImageError) -> RGBAImage {
         let header = try ImageHeader.checked(bytes)
         switch header.format {
@@ -39,7 +39,16 @@ public enum ImageDecoder {
         return text.isEmpty ? "libpng failed" : text
     }
 
+    /// Refuses a JPEG whose scans or blocks exceed ``ImageLimits`` (checked before any decoding).
+    public static func checkJPEGWork(_ bytes: [UInt8]) throws(ImageError) {
+        let work = JPEGWork.measure(bytes)
+        guard work.scans <= ImageLimits.maxJPEGScans, work.blocks <= ImageLimits.maxJPEGBlocks else {
+            throw .workRefused(work: work, scanLimit: ImageLimits.maxJPEGScans, blockLimit: ImageLimits.maxJPEGBlocks)
+        }
+    }
+
     private static func decodeJPEG(_ bytes: [UInt8], header: ImageHeader) throws(ImageError) -> RGBAImage {
+        try checkJPEGWork(bytes)
         guard let handle = tjInitDecompress() else { throw .corrupt(format: .jpeg, detail: "tjInitDecompress failed") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0
@@ -64,7 +73,7 @@ public enum ImageDecoder {
                 tjDecompress2(
                     handle, source.bindMemory(to: UInt8.self).baseAddress, UInt(source.count),
                     target.bindMemory(to: UInt8.self).baseAddress, width, 0, height, Int32(TJPF_RGBA.rawValue),
-                    TJFLAG_STOPONWARNING)
+                    TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS)
             }
         }
         guard status == 0 else { throw .corrupt(format: .jpeg, detail: String(cString: tjGetErrorStr2(handle))) }

@@ -2,9 +2,10 @@
 
 import CTurboJPEG
 
-/// Encodes an ``RGBAImage`` (alpha dropped) as a baseline 4:4:4 JPEG with TurboJPEG.
+/// Encodes an ``RGBAImage`` (alpha dropped) as a 4:4:4 JPEG with TurboJPEG: baseline, or progressive (libjpeg's
+/// ten scans).
 public enum JPEGEncoder {
-    public static func encode(_ image: RGBAImage, quality: Int = 95) -> [UInt8]? {
+    public static func encode(_ image: RGBAImage, quality: Int = 95, progressive: Bool = false) -> [UInt8]? {
         guard let handle = tjInitCompress() else { return nil }
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
@@ -12,7 +13,7 @@ public enum JPEGEncoder {
         let status = image.pixels.withUnsafeBufferPointer {
             tjCompress2(
                 handle, $0.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGBA.rawValue), &output,
-                &length, Int32(TJSAMP_444.rawValue), Int32(quality), 0)
+                &length, Int32(TJSAMP_444.rawValue), Int32(quality), progressive ? TJFLAG_PROGRESSIVE : 0)
         }
         defer { tjFree(output) }
         guard status == 0, let output else { return nil }

@@ -84,8 +84,8 @@ public enum IconLoader {
             decoded = try ImageDecoder.decode(image.body)
         } catch {
             store(CacheEntry(appInfo: appInfo, image: nil), request: request, trace: &trace)
-            if case .dimensionsRefused = error {
-                throw .refused(url: chosen.url, rule: "image-dimensions", detail: error.description)
+            if let rule = error.refusalRule {
+                throw .refused(url: chosen.url, rule: rule, detail: error.description)
             }
             throw .undecodable(url: chosen.url, error)
         }

@@ -53,6 +53,9 @@ public final class IconLoadingSession: Sendable {
     public init(vectors: [IconLoadingVector], serverScript: String, workDirectory: URL) throws {
         self.vectors = vectors
         folder = workDirectory
+        // Made here, not as a side effect of writing the first file: a set whose vectors list no file still
+        // needs it for routes.json.
+        try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         let filesFolder = workDirectory.appendingPathComponent("files")
         var written: [String: [UInt8]] = [:]
         for vector in vectors {

@@ -81,6 +81,9 @@ public struct IconLoadingVector: Hashable, Sendable {
             if route.file != nil && route.text != nil {
                 throw IconLoadingVectorError(id: id, "route \(path) has both file and text")
             }
+            if let problem = Self.outOfBounds(route, fileBytes: route.file.flatMap { files[$0]?.count }) {
+                throw IconLoadingVectorError(id: id, "route \(path): \(problem)")
+            }
         }
         switch (expectation.outcome, expectation.image) {
         case (.icon, nil): throw IconLoadingVectorError(id: id, "an icon is expected but no image properties are given")
@@ -96,6 +99,37 @@ public struct IconLoadingVector: Hashable, Sendable {
             else { throw IconLoadingVectorError(id: id, "a colour is not four channels 0-255") }
         case (.none, nil): break
         }
+    }
+
+    /// What of a route's numbers breaks the limits (``VectorLimits``, Docs/vectors.md), if anything: every size,
+    /// count and time a route states is bounded, so a vector cannot make the fixture server allocate, send or
+    /// sleep without end.
+    static func outOfBounds(_ route: IconLoadingRoute, fileBytes: Int?) -> String? {
+        let maxBody = VectorLimits.maxRouteBodyBytes
+        let maxChunk = VectorLimits.maxRouteChunkBytes
+        if !(100...599).contains(route.status) { return "status \(route.status) is not 100-599" }
+        if let padTo = route.padTo, !(0...maxBody).contains(padTo) {
+            return "padTo \(padTo) is not 0-\(maxBody) bytes"
+        }
+        if let padByte = route.padByte, !(0...255).contains(padByte) { return "padByte \(padByte) is not 0-255" }
+        if let prefix = route.filePrefix, prefix < 0 { return "filePrefix \(prefix) is negative" }
+        if let chunk = route.chunk, !(1...maxChunk).contains(chunk) {
+            return "chunk \(chunk) is not 1-\(maxChunk) bytes"
+        }
+        if let delay = route.delay, !(delay >= 0 && delay <= VectorLimits.maxRouteDelay) {
+            return "delay \(delay) is not 0-\(VectorLimits.maxRouteDelay) s"
+        }
+        if let maxAge = route.maxAge, !(0...Int(Int32.max)).contains(maxAge) {
+            return "maxAge \(maxAge) is out of range"
+        }
+        let body = max(route.padTo ?? 0, fileBytes ?? route.text?.utf8.count ?? 0)
+        let chunks = (body + (route.chunk ?? 65536) - 1) / (route.chunk ?? 65536)
+        let seconds = Double(chunks) * (route.delay ?? 0)
+        if seconds > VectorLimits.maxRouteSendSeconds {
+            return
+                "\(chunks) chunks \(route.delay ?? 0) s apart take \(seconds) s, over \(VectorLimits.maxRouteSendSeconds) s"
+        }
+        return nil
     }
 
     /// The fixture server's route object for `route` (Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py);

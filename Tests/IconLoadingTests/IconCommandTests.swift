@@ -48,6 +48,27 @@ import XDSCommands
                 == 4)
     }
 
+    @Test func jpegCPUBombIsRefusedWithExit2() throws {
+        // 20,000 repeats of one scan: refused from the markers (exit 2), never decoded.
+        let site = try TestSite(
+            files: [
+                "appInfo.json": Array(#"{"icons":[{"width":58,"height":58,"src":"bomb.jpg"}]}"#.utf8),
+                "bomb.jpg": TestImages.repeatedScanJPEG(width: 64, height: 64, scans: 20_000),
+            ],
+            routes: [
+                "/app/appInfo.json": ["file": "appInfo.json"],
+                "/app/bomb.jpg": ["file": "bomb.jpg", "type": "image/jpeg"],
+            ])
+        let written = output()
+        defer { try? FileManager.default.removeItem(atPath: written) }
+        #expect(
+            run([
+                "--app-info-url", site.appInfoURL, "--scale", "2", "-o", written, "--ca-file", site.caFile,
+                "--no-cache",
+            ]) == 2)
+        #expect(!FileManager.default.fileExists(atPath: written))
+    }
+
     @Test func pathModeReadsTheAttribute() throws {
         let site = try TestSite.standard()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("xds-icon-attr-\(UUID())").path

@@ -115,6 +115,46 @@ import Testing
         #expect(exact.allSatisfy { $0.verdict.reasons.contains { $0.contains("not the chosen icon") } })
     }
 
+    /// A vector serving only literal text: it lists no file.
+    static func textOnlyVector() throws -> IconLoadingVector {
+        let site = #"{"scale": 1, "entry": "/appInfo.json", "routes": {"/appInfo.json": {"text": "{\"icons\": []}"}}}"#
+        let expected = #"{"outcome": "none", "requests": {"allowed": ["/appInfo.json"], "mustFetch": []}}"#
+        let id = "icon-loading/invalid/empty-icons-scale-1"
+        let metadata = VectorMetadata(
+            id: id, area: .iconLoading, group: .invalid, input: id + ".site.json", expected: id + ".json",
+            description: "appInfo.json lists no icon", spec: "icons", level: .required, tags: [], since: "1",
+            error: nil, made: "test")
+        return try IconLoadingVector(
+            Vector(metadata: metadata, input: Array(site.utf8), expected: Array(expected.utf8)))
+    }
+
+    @Test func aSetInWhichNoVectorListsAFileRuns() throws {
+        // The session wrote its routes into a work directory that only writing a vector's file created.
+        let owner = try Session(vectors: [Self.textOnlyVector()])
+        defer { withExtendedLifetime(owner) {} }
+        let results = owner.session.run(label: "text", perform: Self.reference(profile: .recommended))
+        #expect(results.map(\.verdict.kind) == [.pass], "\(results.map(\.verdict.reasons))")
+        #expect(results.first?.requests == ["https /appInfo.json"])
+    }
+
+    @Test func judgeRefusesAJPEGCPUBombPrintedAsTheIcon() {
+        // A hostile adapter prints a progressive JPEG repeating one scan: the judge refuses it from its markers
+        // (as a call would), it never decodes it.
+        let bomb = TestImages.repeatedScanJPEG(width: 64, height: 48, scans: 5_000)
+        let image = IconLoadingImageExpectation(
+            source: "s.png", size: 58, cornerMaxAlpha: 0,
+            centre: .init(x: 29, y: 29, rgba: [0, 0, 0, 255], tolerance: 0),
+            strokeBand: .init(x: 1, y: 29, rgba: [0, 0, 0, 255], tolerance: 0),
+            inside: .init(x0: 5, y0: 5, x1: 50, y1: 50, tolerance: 0))
+        let expectation = IconLoadingExpectation(
+            outcome: .icon, requests: .init(allowed: [], mustFetch: []), image: image)
+        let verdict = IconLoadingJudge.judge(
+            expectation, outcome: LoadIconOutcome(exitStatus: 0, stdout: bomb, summary: "exit 0"), requests: [],
+            source: TestImages.pattern(width: 58, height: 58))
+        #expect(verdict.kind == .fail)
+        #expect(verdict.reasons.contains { $0.contains("5000 scans") && $0.contains("refused before decoding") })
+    }
+
     @Test func otherExitStatusesAreCrashes() {
         func none(_ allowed: [String]) -> IconLoadingExpectation {
             IconLoadingExpectation(outcome: .none, requests: .init(allowed: allowed, mustFetch: []), image: nil)

@@ -20,6 +20,45 @@ import Testing
         #expect(decoded.pixel(32, 24).distance(to: TestImages.centre) <= 6)
     }
 
+    @Test func repeatedScanJPEGWithinTheLimitsDecodes() throws {
+        // The bomb's construction is a valid JPEG: at 100 scans (the limit) it decodes, all grey.
+        let bytes = TestImages.repeatedScanJPEG(width: 64, height: 48, scans: 100)
+        #expect(JPEGWork.measure(bytes) == JPEGWork(scans: 100, blocks: 100 * 48))
+        let decoded = try ImageDecoder.decode(bytes)
+        #expect(decoded.width == 64 && decoded.height == 48)
+        #expect(decoded.pixel(10, 10) == decoded.pixel(60, 40))
+    }
+
+    @Test func jpegWithTooManyScansIsRefusedBeforeDecoding() {
+        let bytes = TestImages.repeatedScanJPEG(width: 64, height: 48, scans: 101)
+        let work = JPEGWork(scans: 101, blocks: 101 * 48)
+        #expect(throws: ImageError.workRefused(work: work, scanLimit: 100, blockLimit: 1 << 24)) {
+            try ImageDecoder.decode(bytes)
+        }
+        #expect(ImageError.workRefused(work: work, scanLimit: 100, blockLimit: 1 << 24).refusalRule == "image-work")
+    }
+
+    @Test func jpegDeclaringTooMuchWorkIsRefusedBeforeDecoding() {
+        // 65 scans (under the scan limit) over 4096x4096 = 262,144 blocks each: 17 million blocks, over 2^24.
+        let bytes = TestImages.repeatedScanJPEG(width: 4096, height: 4096, scans: 65)
+        let work = JPEGWork(scans: 65, blocks: 65 * 262_144)
+        #expect(throws: ImageError.workRefused(work: work, scanLimit: 100, blockLimit: 1 << 24)) {
+            try ImageDecoder.decode(bytes)
+        }
+    }
+
+    @Test func jpegWorkCountsEveryComponentOfEveryScan() throws {
+        // libjpeg-turbo's progressive 4:4:4 encoding of a 64x48 image: 8x6 blocks per component, ten scans each
+        // over one or all three components; a baseline JPEG is one scan over the three.
+        let image = TestImages.pattern(width: 64, height: 48)
+        let bytes = try #require(JPEGEncoder.encode(image, progressive: true))
+        let work = JPEGWork.measure(bytes)
+        #expect(work.scans == 10)
+        #expect(work.blocks > 10 * 48 && work.blocks < 10 * 3 * 48)
+        #expect(try ImageDecoder.decode(bytes).width == 64)
+        #expect(JPEGWork.measure(TestImages.jpeg(width: 64, height: 48)) == JPEGWork(scans: 1, blocks: 3 * 48))
+    }
+
     static let refusedSizes: [(UInt32, UInt32)] = [
         (4097, 16), (16, 4097), (100_000, 100_000), (0, 16), (UInt32.max, 1),
     ]

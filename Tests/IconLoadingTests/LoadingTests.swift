@@ -152,6 +152,23 @@ func load(
         #expect(detail.contains("60000x60000"))
     }
 
+    @Test func jpegCPUBombIsRefusedBeforeDecoding() throws {
+        let site = try TestSite(
+            files: [
+                "appInfo.json": Array(#"{"icons":[{"width":58,"height":58,"src":"bomb.jpg"}]}"#.utf8),
+                "bomb.jpg": TestImages.repeatedScanJPEG(width: 64, height: 64, scans: 20_000),
+            ],
+            routes: [
+                "/appInfo.json": ["file": "appInfo.json"], "/bomb.jpg": ["file": "bomb.jpg", "type": "image/jpeg"],
+            ])
+        let (result, _) = load(site, url: site.origin + "/appInfo.json")
+        guard case .failure(.refused(_, "image-work", let detail)) = result else {
+            Issue.record("expected an image-work refusal, got \(result)")
+            return
+        }
+        #expect(detail.contains("20000 scans"))
+    }
+
     @Test func nonImageContentTypeIsRefused() throws {
         let site = try TestSite.standard(imageRoute: ["type": "text/html; charset=utf-8"])
         let (result, _) = load(site)

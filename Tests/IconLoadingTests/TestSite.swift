@@ -46,6 +46,26 @@ enum TestImages {
         return Array(UnsafeBufferPointer(start: output, count: Int(length)))
     }
 
+    /// A grey progressive JPEG whose one DC scan (first pass, no successive approximation, so each repeat is a
+    /// valid, warning-free pass over every block) is repeated `scans` times: the shape of a JPEG CPU bomb.
+    /// Every block's DC difference is 0, coded by a one-symbol Huffman table as a single 0 bit.
+    static func repeatedScanJPEG(width: Int, height: Int, scans: Int) -> [UInt8] {
+        func be16(_ value: Int) -> [UInt8] {
+            [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+        }
+        var out: [UInt8] = [0xFF, 0xD8]
+        out += [0xFF, 0xDB] + be16(67) + [0x00] + [UInt8](repeating: 1, count: 64)  // DQT 0: all ones
+        out += [0xFF, 0xC2] + be16(11) + [8] + be16(height) + be16(width) + [1, 1, 0x11, 0]  // SOF2, one component
+        out += [0xFF, 0xC4] + be16(20) + [0x00, 1] + [UInt8](repeating: 0, count: 15) + [0]  // DHT: DC 0, code "0"
+        let blocks = ((width + 7) / 8) * ((height + 7) / 8)
+        var data = [UInt8](repeating: 0, count: (blocks + 7) / 8)
+        let padding = data.count * 8 - blocks
+        if padding > 0 { data[data.count - 1] = UInt8((1 << padding) - 1) }  // pad the last byte with 1 bits
+        let scan: [UInt8] = [0xFF, 0xDA] + be16(8) + [1, 1, 0x00, 0, 0, 0x00] + data  // Ss 0, Se 0, Ah 0, Al 0
+        for _ in 0..<scans { out += scan }
+        return out + [0xFF, 0xD9]
+    }
+
     /// A PNG signature and IHDR declaring `width × height`, then nothing: what a decompression bomb starts with.
     static func giantHeaderPNG(width: UInt32, height: UInt32) -> [UInt8] {
         func be(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }

@@ -24,7 +24,8 @@ ROUTES.json maps a request path (without the query) to a response:
     status       default 200
     file | text  the body (a file relative to ROUTES.json, or literal text); default empty
     file_prefix  serve only the first N bytes of the file (a truncated image)
-    pad_to       append bytes (zero, or pad_byte) up to this length (an oversize body)
+    pad_to       append bytes (zero, or pad_byte) up to this length (an oversize body), written as
+                 they are sent (never held in memory); the runner caps it (Docs/vectors.md)
     no_length    send no Content-Length (the body ends when the connection closes)
     chunk/delay  write the body in chunks of `chunk` bytes, sleeping `delay` s between them
     etag         sent as ETag; a request whose If-None-Match equals it gets 304
@@ -36,17 +37,23 @@ ROUTES.json maps a request path (without the query) to a response:
 A request path /t/TOKEN/REST is looked up as REST (and logged in full): the conformance runner
 gives every case its own token, so each case's requests can be told apart in the log.
 Unknown paths get 404.
+Each https connection does its TLS handshake in its own thread, within HANDSHAKE_TIMEOUT seconds: an
+idle or slow client never holds up the others.
 """
 import argparse
 import json
 import os
 import signal
+import socket
 import ssl
 import subprocess
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# Seconds a connection to the https port has to complete its TLS handshake (in its own thread).
+HANDSHAKE_TIMEOUT = 10
 
 
 def make_certificates(workdir):
@@ -95,6 +102,8 @@ class Fixture:
                     userinfo_base=self.origins["https"].replace("https://", "https://user:secret@") + prefix)
 
     def body(self, route, token=None):
+        """The route's body as (data, padding): padding zero (or pad_byte) bytes follow data, written as they are
+        sent, never held in memory whole."""
         data = b""
         if "file" in route:
             with open(os.path.join(self.base, route["file"]), "rb") as handle:
@@ -106,9 +115,43 @@ class Fixture:
             if route.get("template"):
                 text = expand(text, self.expansions(route, token))
             data = text.encode("utf-8")
-        if "pad_to" in route and len(data) < route["pad_to"]:
-            data += bytes([route.get("pad_byte", 0)]) * (route["pad_to"] - len(data))
-        return data
+        padding = max(0, route.get("pad_to", 0) - len(data))
+        return data, padding
+
+
+def body_chunks(data, padding, pad_byte, chunk):
+    """The body in pieces of at most `chunk` bytes: data, then the padding."""
+    for start in range(0, len(data), chunk):
+        yield data[start:start + chunk]
+    filler = bytes([pad_byte]) * min(chunk, padding)
+    while padding > 0:
+        yield filler[:padding]
+        padding -= len(filler)
+
+
+class TLSThreadingHTTPServer(ThreadingHTTPServer):
+    """https with the TLS handshake in each connection's own thread, bounded by HANDSHAKE_TIMEOUT: a client that
+    connects and says nothing holds its own thread only, never the accepting one (which every other case needs)."""
+
+    def __init__(self, address, handler, context):
+        super().__init__(address, handler)
+        self.context = context
+
+    def finish_request(self, request, client_address):
+        request.settimeout(HANDSHAKE_TIMEOUT)
+        try:
+            secure = self.context.wrap_socket(request, server_side=True)
+        except (ssl.SSLError, OSError):
+            return  # no handshake in time, or a failed one: the connection is closed
+        secure.settimeout(None)
+        try:
+            super().finish_request(secure, client_address)
+        finally:
+            try:
+                secure.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+            secure.close()
 
 
 def handler_for(fixture, scheme):
@@ -144,7 +187,7 @@ def handler_for(fixture, scheme):
                     self.send_header("Cache-Control", "max-age=%d" % route["max_age"])
                 self.end_headers()
                 return
-            body = fixture.body(route, token)
+            data, padding = fixture.body(route, token)
             self.send_response(route.get("status", 200))
             if "type" in route:
                 self.send_header("Content-Type", route["type"])
@@ -159,13 +202,13 @@ def handler_for(fixture, scheme):
             for name, value in route.get("headers", {}).items():
                 self.send_header(name, value)
             if not route.get("no_length"):
-                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Content-Length", str(len(data) + padding))
             self.end_headers()
             chunk = route.get("chunk", 65536)
             delay = route.get("delay", 0)
             try:
-                for start in range(0, len(body), chunk):
-                    self.wfile.write(body[start:start + chunk])
+                for piece in body_chunks(data, padding, route.get("pad_byte", 0), chunk):
+                    self.wfile.write(piece)
                     self.wfile.flush()
                     if delay:
                         time.sleep(delay)
@@ -190,10 +233,9 @@ def main():
     open(log_path, "w").close()
     fixture = Fixture(arguments.routes, log_path)
 
-    secure = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(fixture, "https"))
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(cert, key)
-    secure.socket = context.wrap_socket(secure.socket, server_side=True)
+    secure = TLSThreadingHTTPServer(("127.0.0.1", 0), handler_for(fixture, "https"), context)
     plain = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(fixture, "http"))
     secure.daemon_threads = plain.daemon_threads = True
     fixture.origins = {"https": "https://127.0.0.1:%d" % secure.server_address[1],
