@@ -184,7 +184,7 @@ let package = Package(
             dependencies: [
                 "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "IconFixture", "Icons",
                 "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource", "ConformanceModel",
-                "XAttr",
+                "XAttr", "TestSupport", "ChildProcess",
             ],
             exclude: ["Golden"]),
         .testTarget(
