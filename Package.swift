@@ -50,12 +50,13 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Icon loading (Docs/icons.md): https with libcurl, PNG/JPEG decoding, the cairo mask, the cache.
-        .target(name: "IconFetching", dependencies: ["CCurl"]),
+        .target(name: "IconFetching", dependencies: ["CCurl", "XAttr"]),
         .target(name: "IconImages", dependencies: ["CPNG", "CTurboJPEG"]),
         .target(name: "IconMask", dependencies: ["CCairo", "IconImages"]),
-        .target(name: "IconCache", dependencies: ["CCrypto", "IconFetching"]),
+        .target(name: "IconCache", dependencies: ["CCrypto", "IconFetching", "XAttr"]),
         .target(
-            name: "IconLoading", dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache"]),
+            name: "IconLoading",
+            dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache", "XAttr"]),
         // Starts and stops Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
         .target(name: "IconFixture", dependencies: ["ChildProcess"]),
         // The icon-loading conformance area: reading its vectors (Vectors/icon-loading), the session and judge.
@@ -81,7 +82,7 @@ let package = Package(
             name: "BuiltInPeers",
             dependencies: [
                 "ConformanceModel", "ConformanceRunner", "ChildProcess", "BinaryPlist", "TaggedJSON", "DocumentSource",
-                "Icons", "AttributeFiles", "IconLoading",
+                "Icons", "AttributeFiles", "IconLoading", "XAttr",
             ],
             // Shipped next to the executables (x-document-source_BuiltInPeers.resources), so an installed xds
             // finds its lists, the plistlib adapter and the icon fixture server outside a checkout.
@@ -183,6 +184,7 @@ let package = Package(
             dependencies: [
                 "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "IconFixture", "Icons",
                 "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource", "ConformanceModel",
+                "XAttr", "TestSupport", "ChildProcess",
             ],
             exclude: ["Golden"]),
         .testTarget(

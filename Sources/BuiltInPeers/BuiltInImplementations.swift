@@ -102,7 +102,7 @@ extension BuiltIn {
     > {
         if self == .original { return makeOriginal(locations, limits: limits, referenceVersion: referenceVersion) }
         guard let command = command(locations) else {
-            return .success(ReferenceImplementation(version: referenceVersion))
+            return .success(ReferenceImplementation(version: referenceVersion, callTimeout: limits.timeout))
         }
         if let missing = missingProgram(command, locations) {
             return .failure(ProbeError(message: "\(rawValue): not installed (\(missing) is missing; run `make peers`)"))
@@ -133,7 +133,8 @@ extension BuiltIn {
                 name: rawValue, title: title, version: BuiltIn.version(command, limits: limits), kind: "built-in",
                 command: command.joined(separator: " "), capabilities: capabilities)
             let adapter = ProcessImplementation(info: info, command: command, limits: limits)
-            return .success(OriginalBehaviour(version: referenceVersion, attributeAdapter: adapter))
+            return .success(
+                OriginalBehaviour(version: referenceVersion, attributeAdapter: adapter, callTimeout: limits.timeout))
         }
     }
 

@@ -21,8 +21,11 @@ public struct OriginalBehaviour: Implementation {
     public var info: ImplementationInfo
     /// The attribute calls' adapter; nil when only the icon selection is available.
     let attributeAdapter: ProcessImplementation?
+    /// Seconds a `load-icon` call may take in all (the runner's `--timeout`).
+    let callTimeout: Double
 
-    public init(version: String, attributeAdapter: ProcessImplementation? = nil) {
+    public init(version: String, attributeAdapter: ProcessImplementation? = nil, callTimeout: Double = 10) {
+        self.callTimeout = callTimeout
         var capabilities = [AdapterCall.selectIcon.rawValue, AdapterCall.loadIcon.rawValue]
         var versionText = "xds \(version) legacy profile"
         if let attributeAdapter {
@@ -43,7 +46,8 @@ public struct OriginalBehaviour: Implementation {
         // Legacy selection, the original's mask (continuous corners, as UIKit draws them since iOS 7) and App
         // Transport Security: no http loads (the fetcher's https-only rule).
         case .loadIcon(let scale, let appInfoURL, let caFile):
-            return loadIcon(scale: scale, appInfoURL: appInfoURL, caFile: caFile, profile: .legacy)
+            return loadIcon(
+                scale: scale, appInfoURL: appInfoURL, caFile: caFile, profile: .legacy, timeout: callTimeout)
         case .readAttribute, .writeAttribute:
             if let attributeAdapter { return attributeAdapter.perform(request) }
             return CallResult(termination: .exited(64), stdout: [], stderr: Array("unsupported call\n".utf8))

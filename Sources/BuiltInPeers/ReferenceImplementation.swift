@@ -9,6 +9,7 @@ import DocumentSource
 import IconLoading
 import Icons
 import TaggedJSON
+import XAttr
 
 /// The reference implementation called in process: the strict decoder, the canonical encoder, the
 /// attribute reader and writer, the recommended icon profile.
@@ -17,8 +18,11 @@ import TaggedJSON
 /// judged exactly like any adapter; `xds` run as an adapter must agree with it (tested).
 public struct ReferenceImplementation: Implementation {
     public var info: ImplementationInfo
+    /// Seconds a `load-icon` call may take in all (the runner's `--timeout`, as a child process gets).
+    public var callTimeout: Double
 
-    public init(version: String) {
+    public init(version: String, callTimeout: Double = 10) {
+        self.callTimeout = callTimeout
         info = ImplementationInfo(
             name: BuiltIn.reference.rawValue, title: BuiltIn.reference.title, version: "xds \(version)",
             kind: "built-in", command: nil, capabilities: AdapterCall.allCases.map(\.rawValue))
@@ -63,16 +67,21 @@ public struct ReferenceImplementation: Implementation {
         case .selectIcon(let scale, let appInfoURL, let appInfo):
             return selectIcon(scale: scale, appInfoURL: appInfoURL, appInfo: appInfo, profile: .recommended)
         case .loadIcon(let scale, let appInfoURL, let caFile):
-            return loadIcon(scale: scale, appInfoURL: appInfoURL, caFile: caFile, profile: .recommended)
+            return loadIcon(
+                scale: scale, appInfoURL: appInfoURL, caFile: caFile, profile: .recommended, timeout: callTimeout)
         }
     }
 }
 
 /// `load-icon` in process, from the request's typed parameters.
-/// What `xds load-icon` does: no cache, 10 s per request, exit 1 for every "no icon".
-func loadIcon(scale: Int, appInfoURL: String, caFile: String, profile: IconProfile) -> CallResult {
+/// What `xds load-icon` does: no cache, `timeout` seconds for the whole load (the runner's per-call
+/// `--timeout`), private hosts allowed (the runner's fixture server is on 127.0.0.1), exit 1 for every
+/// "no icon".
+func loadIcon(scale: Int, appInfoURL: String, caFile: String, profile: IconProfile, timeout: Double) -> CallResult {
     var trace = LoadTrace()
-    let load = IconLoadRequest(appInfoURL: appInfoURL, scale: scale, profile: profile, caFile: caFile, timeout: 10)
+    let load = IconLoadRequest(
+        appInfoURL: appInfoURL, scale: scale, profile: profile, caFile: BytePath(caFile), timeout: timeout,
+        allowPrivateHosts: true)
     do {
         return .accepted(try IconLoader.load(load, trace: &trace).png)
     } catch {

@@ -19,6 +19,9 @@ static inline CURLcode xds_curl_set_size(CURL *handle, CURLoption option, curl_o
 static inline CURLcode xds_curl_set_callback(CURL *handle, CURLoption option, xds_curl_data_callback value) {
     return curl_easy_setopt(handle, option, value);
 }
+static inline CURLcode xds_curl_set_opensocket(CURL *handle, curl_opensocket_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, value);
+}
 static inline CURLcode xds_curl_set_blob(CURL *handle, CURLoption option, void *bytes, size_t length) {
     struct curl_blob blob = { bytes, length, CURL_BLOB_COPY };
     return curl_easy_setopt(handle, option, &blob);

@@ -3,7 +3,7 @@
 import IconFetching
 
 /// One cached HTTP resource with what is needed to reuse or revalidate it.
-public struct CachedResource: Hashable, Sendable, Codable {
+public struct CachedResource: Hashable, Sendable {
     /// The URL requested (before redirects): what a later run asks for again.
     public var url: String
     public var body: [UInt8]
@@ -30,7 +30,7 @@ public struct CachedResource: Hashable, Sendable, Codable {
 }
 
 /// Everything cached for one key.
-public struct CacheEntry: Hashable, Sendable, Codable {
+public struct CacheEntry: Hashable, Sendable {
     public var appInfo: CachedResource
     /// The image chosen from `appInfo`, when there was one.
     public var image: CachedResource?

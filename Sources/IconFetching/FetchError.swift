@@ -12,6 +12,11 @@ public enum RefusalRule: String, Hashable, Sendable {
     case tooLarge = "size-cap"
     /// The URL could not be parsed into scheme and host.
     case malformedURL = "malformed-url"
+    /// The host name holds `%` (libcurl would decode `%XX`, so the name checked is not the name used).
+    case percentEncodedHost = "percent-encoded-host"
+    /// The host resolved to a loopback, link-local, private or otherwise non-public address
+    /// (``AddressRules``) and private hosts were not allowed.
+    case privateAddress = "private-address"
 }
 
 /// Why a fetch gave no body.
@@ -22,7 +27,7 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     case network(url: String, detail: String)
     /// The server answered with a status other than 2xx (or 304 when revalidating).
     case server(url: String, status: Int)
-    /// The fetcher could not be set up (libcurl refused an option, the CA file is unreadable).
+    /// The fetcher could not be set up (libcurl refused an option).
     case setup(detail: String)
 
     public var description: String {

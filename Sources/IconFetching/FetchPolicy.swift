@@ -6,22 +6,28 @@ public struct FetchPolicy: Hashable, Sendable {
     public var maxBytes: Int
     /// Seconds allowed to establish the connection (TCP and TLS).
     public var connectTimeout: Double
-    /// Seconds allowed for the whole request, body included (each redirect hop gets its own).
+    /// Seconds allowed for the whole fetch, body and every redirect hop included.
     public var totalTimeout: Double
+    /// When set, the fetch (every hop) must also end by then: a load's one deadline over all its fetches.
+    public var deadline: Deadline?
     /// Redirects followed at most; each target must itself pass ``URLRules``.
     public var maxRedirects: Int
-    /// A PEM file of extra trust anchors, added to the system's for this fetch.
-    public var extraCAFile: String?
+    /// Extra trust anchors (PEM bytes, see ``TrustAnchorFile``), added to the system's for this fetch.
+    public var extraTrustAnchors: [UInt8]?
+    /// Whether connections to loopback, link-local and private addresses (``AddressRules``) are allowed.
+    public var allowPrivateAddresses: Bool
 
     public init(
-        maxBytes: Int, connectTimeout: Double = 10, totalTimeout: Double = 30, maxRedirects: Int = 3,
-        extraCAFile: String? = nil
+        maxBytes: Int, connectTimeout: Double = 10, totalTimeout: Double = 30, deadline: Deadline? = nil,
+        maxRedirects: Int = 3, extraTrustAnchors: [UInt8]? = nil, allowPrivateAddresses: Bool = false
     ) {
         self.maxBytes = maxBytes
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
+        self.deadline = deadline
         self.maxRedirects = maxRedirects
-        self.extraCAFile = extraCAFile
+        self.extraTrustAnchors = extraTrustAnchors
+        self.allowPrivateAddresses = allowPrivateAddresses
     }
 
     /// appInfo.json: 64 KiB, as the appInfo parser's own limit.

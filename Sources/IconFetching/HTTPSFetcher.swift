@@ -12,9 +12,11 @@ import CCurl
 /// including every redirect target (redirects are followed here, not by libcurl, so an `http`
 /// target is refused without being requested); at most ``FetchPolicy/maxRedirects`` redirects;
 /// no cookies (the cookie engine is never enabled), no `.netrc`, no credentials; no content
-/// decoding (the size cap counts the bytes on the wire); the size cap is enforced while
-/// streaming; connect and total timeouts; proxies only from `https_proxy`/`HTTPS_PROXY`, never
-/// for loopback addresses or hosts in `no_proxy`/`NO_PROXY`.
+/// `Accept-Encoding` (a `Transfer-Encoding: gzip` body is decoded by libcurl and the cap counts the
+/// decoded bytes); the size cap is enforced while streaming; one timeout over every hop, within the
+/// load's deadline; no connection to loopback, link-local or private addresses unless allowed
+/// (``AddressRules``, checked on each address about to be connected); proxies only from
+/// `https_proxy`/`HTTPS_PROXY`, never for loopback addresses or hosts in `no_proxy`/`NO_PROXY`.
 public struct HTTPSFetcher: Sendable {
     public var policy: FetchPolicy
     public var userAgent: String
@@ -28,14 +30,28 @@ public struct HTTPSFetcher: Sendable {
     /// - Parameter validators: sent as `If-None-Match`/`If-Modified-Since`; a 304 is then a success.
     /// - Throws: ``FetchError`` naming the URL and the rule, the network failure or the status.
     public func fetch(_ url: String, validators: Validators = Validators()) throws(FetchError) -> HTTPResponse {
-        CurlGlobal.initialize()
-        var current = url
         var requested: [String] = []
+        return try fetch(url, validators: validators, requested: &requested)
+    }
+
+    /// GETs `url` as ``fetch(_:validators:)`` does; `requested` receives every URL requested on the
+    /// network (the original and each redirect target), also when the fetch then fails.
+    public func fetch(_ url: String, validators: Validators, requested: inout [String]) throws(FetchError)
+        -> HTTPResponse
+    {
+        CurlGlobal.initialize()
+        let ownDeadline = Deadline.after(seconds: policy.totalTimeout)
+        var current = url
         var hop = 0
         while true {
             try URLRules.check(current).get()
+            let remaining = min(ownDeadline.remainingSeconds, policy.deadline?.remainingSeconds ?? .infinity)
+            guard remaining > 0 else {
+                throw .network(
+                    url: current, detail: "timeout: the time allowed for the whole load ran out before this request")
+            }
             requested.append(current)
-            let single = try performOnce(current, validators: validators)
+            let single = try performOnce(current, validators: validators, timeout: remaining)
             if (300...399).contains(single.status), single.status != 304, let location = single.redirectURL {
                 guard hop < policy.maxRedirects else {
                     throw .refused(
@@ -70,10 +86,12 @@ public struct HTTPSFetcher: Sendable {
         var redirectURL: String?
     }
 
-    private func performOnce(_ url: String, validators: Validators) throws(FetchError) -> SingleTransfer {
+    private func performOnce(_ url: String, validators: Validators, timeout: Double) throws(FetchError)
+        -> SingleTransfer
+    {
         guard let handle = curl_easy_init() else { throw .setup(detail: "curl_easy_init failed") }
         defer { curl_easy_cleanup(handle) }
-        let context = TransferContext(maxBytes: policy.maxBytes)
+        let context = TransferContext(maxBytes: policy.maxBytes, allowPrivateAddresses: policy.allowPrivateAddresses)
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -84,7 +102,7 @@ public struct HTTPSFetcher: Sendable {
         if let date = validators.lastModified {
             headerList = curl_slist_append(headerList, "If-Modified-Since: \(date)")
         }
-        let extraTrust = try trustBundle(handle)
+        let extraTrust = trustBundle(handle)
 
         var setupFailures: [String] = []
         func check(_ code: CURLcode, _ name: String) {
@@ -99,8 +117,10 @@ public struct HTTPSFetcher: Sendable {
         check(xds_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1), "SSL_VERIFYPEER")
         check(xds_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2), "SSL_VERIFYHOST")
         check(
-            xds_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(policy.connectTimeout)), "CONNECTTIMEOUT")
-        check(xds_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(policy.totalTimeout)), "TIMEOUT")
+            xds_curl_set_long(
+                handle, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(min(policy.connectTimeout, timeout))),
+            "CONNECTTIMEOUT")
+        check(xds_curl_set_long(handle, CURLOPT_TIMEOUT_MS, milliseconds(timeout)), "TIMEOUT")
         check(xds_curl_set_size(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(policy.maxBytes)), "MAXFILESIZE")
         check(xds_curl_set_string(handle, CURLOPT_USERAGENT, userAgent), "USERAGENT")
         check(xds_curl_set_string(handle, CURLOPT_PROXY, ProxySettings.proxy), "PROXY")
@@ -111,6 +131,8 @@ public struct HTTPSFetcher: Sendable {
         check(xds_curl_set_pointer(handle, CURLOPT_WRITEDATA, contextPointer), "WRITEDATA")
         check(xds_curl_set_callback(handle, CURLOPT_HEADERFUNCTION, receiveHeader), "HEADERFUNCTION")
         check(xds_curl_set_pointer(handle, CURLOPT_HEADERDATA, contextPointer), "HEADERDATA")
+        check(xds_curl_set_opensocket(handle, openCheckedSocket), "OPENSOCKETFUNCTION")
+        check(xds_curl_set_pointer(handle, CURLOPT_OPENSOCKETDATA, contextPointer), "OPENSOCKETDATA")
         if var extraTrust {
             let code = extraTrust.withUnsafeMutableBytes {
                 xds_curl_set_blob(handle, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count)
@@ -120,6 +142,11 @@ public struct HTTPSFetcher: Sendable {
         guard setupFailures.isEmpty else { throw .setup(detail: setupFailures.joined(separator: "; ")) }
 
         let code = withExtendedLifetime(context) { curl_easy_perform(handle) }
+        if code != CURLE_OK, let refused = context.refusedAddress {
+            throw .refused(
+                url: url, rule: .privateAddress,
+                detail: "the host resolved to \(refused), which is not fetched without --allow-private-hosts")
+        }
         if context.oversize {
             throw .refused(
                 url: url, rule: .tooLarge,
@@ -144,15 +171,9 @@ public struct HTTPSFetcher: Sendable {
             redirectURL: redirect.map { String(cString: $0) })
     }
 
-    /// The system's trust anchors plus ``FetchPolicy/extraCAFile``, or nil when there is no extra file.
-    private func trustBundle(_ handle: UnsafeMutableRawPointer) throws(FetchError) -> [UInt8]? {
-        guard let extraFile = policy.extraCAFile else { return nil }
-        guard let extra = FileBytes.read(extraFile, limit: 4 << 20) else {
-            throw .setup(detail: "cannot read the CA file \(extraFile)")
-        }
-        guard extra.contains(subsequence: Array("-----BEGIN CERTIFICATE-----".utf8)) else {
-            throw .setup(detail: "the CA file \(extraFile) holds no PEM certificate")
-        }
+    /// The system's trust anchors plus ``FetchPolicy/extraTrustAnchors``, or nil when there are no extra ones.
+    private func trustBundle(_ handle: UnsafeMutableRawPointer) -> [UInt8]? {
+        guard let extra = policy.extraTrustAnchors else { return nil }
         var systemPath: UnsafeMutablePointer<CChar>?
         _ = xds_curl_get_string(handle, CURLINFO_CAINFO, &systemPath)
         var bundle = systemPath.flatMap { FileBytes.read(String(cString: $0), limit: 16 << 20) } ?? []
@@ -170,12 +191,64 @@ public struct HTTPSFetcher: Sendable {
 /// What libcurl's callbacks fill in during one transfer.
 private final class TransferContext {
     let maxBytes: Int
+    let allowPrivateAddresses: Bool
     var body: [UInt8] = []
     var received = 0
     var oversize = false
     var headers = ResponseHeaders()
+    /// The address a connection was refused to, with the reason (``AddressRules``).
+    var refusedAddress: String?
 
-    init(maxBytes: Int) { self.maxBytes = maxBytes }
+    init(maxBytes: Int, allowPrivateAddresses: Bool) {
+        self.maxBytes = maxBytes
+        self.allowPrivateAddresses = allowPrivateAddresses
+    }
+}
+
+/// CURLOPT_OPENSOCKETFUNCTION: every address libcurl is about to connect to (after resolution, each
+/// hop, each address it tries) is checked with ``AddressRules``; a refused one gets no socket.
+private let openCheckedSocket: curl_opensocket_callback = { userData, _, address in
+    guard let userData, let address else { return CURL_SOCKET_BAD }
+    let context = Unmanaged<TransferContext>.fromOpaque(userData).takeUnretainedValue()
+    let family = address.pointee.family
+    if !context.allowPrivateAddresses {
+        guard let (bytes, text) = SocketAddress.bytesAndText(address) else {
+            context.refusedAddress = "an address of family \(family)"
+            return CURL_SOCKET_BAD
+        }
+        if let reason = AddressRules.refusal(bytes) {
+            context.refusedAddress = "\(text), \(reason)"
+            return CURL_SOCKET_BAD
+        }
+    }
+    return socket(family, address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.protocol)
+}
+
+/// The address in a `curl_sockaddr`, as bytes (network order) and as text.
+private enum SocketAddress {
+    static func bytesAndText(_ address: UnsafeMutablePointer<curl_sockaddr>) -> ([UInt8], String)? {
+        guard let offset = MemoryLayout<curl_sockaddr>.offset(of: \.addr) else { return nil }
+        let raw = UnsafeRawPointer(address).advanced(by: offset)
+        let length = Int(address.pointee.addrlen)
+        switch address.pointee.family {
+        case AF_INET where length >= MemoryLayout<sockaddr_in>.size:
+            var inet = raw.loadUnaligned(as: sockaddr_in.self)
+            let bytes = withUnsafeBytes(of: &inet.sin_addr) { Array($0) }
+            return (bytes, text(AF_INET, &inet.sin_addr))
+        case AF_INET6 where length >= MemoryLayout<sockaddr_in6>.size:
+            var inet6 = raw.loadUnaligned(as: sockaddr_in6.self)
+            let bytes = withUnsafeBytes(of: &inet6.sin6_addr) { Array($0) }
+            return (bytes, text(AF_INET6, &inet6.sin6_addr))
+        default:
+            return nil
+        }
+    }
+
+    private static func text(_ family: Int32, _ address: UnsafeRawPointer) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        guard inet_ntop(family, address, &buffer, socklen_t(buffer.count)) != nil else { return "?" }
+        return String(cString: buffer)
+    }
 }
 
 /// CURLOPT_WRITEFUNCTION: appends the body, stopping the transfer once it exceeds the cap.
@@ -225,36 +298,5 @@ public enum ProxySettings {
         guard let value = getenv(name) else { return nil }
         let text = String(cString: value)
         return text.isEmpty ? nil : text
-    }
-}
-
-/// Small whole-file reads (CA bundles).
-enum FileBytes {
-    static func read(_ path: String, limit: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return result }
-            guard result.count + count <= limit else { return nil }
-            result += chunk[0..<count]
-        }
-    }
-}
-
-extension Array where Element == UInt8 {
-    func contains(subsequence: [UInt8]) -> Bool {
-        guard !subsequence.isEmpty, count >= subsequence.count else { return false }
-        for start in 0...(count - subsequence.count) where self[start] == subsequence[0] {
-            if Array(self[start..<(start + subsequence.count)]) == subsequence { return true }
-        }
-        return false
     }
 }

@@ -1,6 +1,6 @@
 // Sources/IconFetching/URLRules.swift - Which URLs may be fetched at all
 
-/// The URL checks made before any connection: `https` only, a host, no userinfo.
+/// The URL checks made before any connection: `https` only, a host without `%`, no userinfo.
 public enum URLRules {
     /// Checks `url`, naming the rule it breaks.
     public static func check(_ url: String) -> Result<Void, FetchError> {
@@ -24,6 +24,12 @@ public enum URLRules {
         let host = authority.hasPrefix("[") ? authority : authority.prefix { $0 != ":" }
         guard !host.isEmpty else {
             return .failure(.refused(url: url, rule: .malformedURL, detail: "empty host"))
+        }
+        if host.contains("%") {
+            return .failure(
+                .refused(
+                    url: url, rule: .percentEncodedHost,
+                    detail: "the host name holds '%' (percent-encoding, or an IPv6 zone); nothing is fetched"))
         }
         for scalar in url.unicodeScalars where scalar.value <= 0x20 || scalar.value >= 0x7F {
             return .failure(

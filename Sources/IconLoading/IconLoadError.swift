@@ -16,6 +16,9 @@ public enum IconLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     case undecodable(url: String, ImageError)
     /// The renderer failed (a bug or resource exhaustion, never a verdict on the input).
     case internalFailure(String)
+    /// The run's own input failed: the `--ca-file` cannot be read (not a regular file, too large,
+    /// unreadable, no certificate). Nothing was fetched.
+    case unreadableInput(String)
 
     public var description: String {
         switch self {
@@ -24,6 +27,7 @@ public enum IconLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .failed(let url, let detail): return "failed \(url): \(detail)"
         case .undecodable(let url, let error): return "undecodable image \(url): \(error)"
         case .internalFailure(let detail): return "internal failure: \(detail)"
+        case .unreadableInput(let detail): return detail
         }
     }
 
@@ -32,7 +36,7 @@ public enum IconLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .refused(let url, let rule, let detail): self = .refused(url: url, rule: rule.rawValue, detail: detail)
         case .network(let url, let detail): self = .failed(url: url, detail: detail)
         case .server(let url, let status): self = .failed(url: url, detail: "HTTP status \(status)")
-        case .setup(let detail): self = .failed(url: "", detail: detail)
+        case .setup(let detail): self = .internalFailure("cannot set up the HTTP client: \(detail)")
         }
     }
 }

@@ -3,6 +3,7 @@
 import IconCache
 import IconMask
 import Icons
+import XAttr
 
 /// What to load and how.
 public struct IconLoadRequest: Hashable, Sendable {
@@ -10,16 +11,19 @@ public struct IconLoadRequest: Hashable, Sendable {
     public var scale: Int
     public var profile: IconProfile
     public var corners: CornerStyle
-    /// Extra trust anchors (PEM) for this run.
-    public var caFile: String?
-    /// Total timeout per request, in seconds (connect timeout: the smaller of this and 10 s).
+    /// Extra trust anchors (a PEM file, byte-exact path) for this run; read once, before any request.
+    public var caFile: BytePath?
+    /// Seconds for the whole load: both fetches and every redirect hop (connect timeout: the smaller
+    /// of what is left and 10 s).
     public var timeout: Double
     /// The cache, or nil for `--no-cache`.
     public var cache: IconCacheStore?
+    /// Whether loopback, link-local and private addresses may be connected to (`--allow-private-hosts`).
+    public var allowPrivateHosts: Bool
 
     public init(
         appInfoURL: String, scale: Int, profile: IconProfile = .recommended, corners: CornerStyle = .continuous,
-        caFile: String? = nil, timeout: Double = 30, cache: IconCacheStore? = nil
+        caFile: BytePath? = nil, timeout: Double = 30, cache: IconCacheStore? = nil, allowPrivateHosts: Bool = false
     ) {
         self.appInfoURL = appInfoURL
         self.scale = scale
@@ -28,6 +32,7 @@ public struct IconLoadRequest: Hashable, Sendable {
         self.caFile = caFile
         self.timeout = timeout
         self.cache = cache
+        self.allowPrivateHosts = allowPrivateHosts
     }
 
     var cacheKey: CacheKey { CacheKey(appInfoURL: appInfoURL, scale: scale, profile: profile.rawValue) }

@@ -21,9 +21,19 @@ public enum IconLoader {
         guard IconMasker.scales.contains(request.scale) else {
             throw .noIcon("scale \(request.scale) is outside \(IconMasker.scales)")
         }
+        let deadline = Deadline.after(seconds: request.timeout)
+        var extraTrustAnchors: [UInt8]?
+        if let caFile = request.caFile {
+            do {
+                extraTrustAnchors = try TrustAnchorFile.read(caFile)
+            } catch {
+                throw .unreadableInput(error.description)
+            }
+        }
         let now = Date().timeIntervalSince1970
         var cached: CacheEntry?
         var corrupt = false
+        var cacheUsable = request.cache != nil
         if let cache = request.cache {
             switch cache.load(request.cacheKey) {
             case .miss: trace.note("cache: no entry in \(cache.directory)")
@@ -33,20 +43,30 @@ public enum IconLoader {
             case .corrupt(let detail):
                 corrupt = true
                 trace.note("cache: entry corrupt (\(detail)): everything is fetched again")
+            case .untrusted(let detail):
+                cacheUsable = false
+                trace.note("cache: \(detail): neither read nor written")
             }
         } else {
             trace.note("cache: disabled")
         }
-        let fetchTimeouts = (connect: min(10, request.timeout), total: request.timeout)
+        let cacheState = CacheState(
+            enabled: request.cache != nil, usable: cacheUsable, corrupt: corrupt)
+        func policy(_ base: FetchPolicy) -> FetchPolicy {
+            var policy = base
+            policy.connectTimeout = min(10, request.timeout)
+            policy.totalTimeout = request.timeout
+            policy.deadline = deadline
+            policy.extraTrustAnchors = extraTrustAnchors
+            policy.allowPrivateAddresses = request.allowPrivateHosts
+            return policy
+        }
 
         // 1. appInfo.json
-        var appInfoPolicy = FetchPolicy.appInfo
-        appInfoPolicy.connectTimeout = fetchTimeouts.connect
-        appInfoPolicy.totalTimeout = fetchTimeouts.total
-        appInfoPolicy.extraCAFile = request.caFile
+        let appInfoPolicy = policy(.appInfo)
         let appInfo = try obtain(
             "appInfo", url: request.appInfoURL, cached: cached?.appInfo, policy: appInfoPolicy, now: now,
-            cacheEnabled: request.cache != nil, corrupt: corrupt, trace: &trace, contentTypes: nil)
+            cacheState: cacheState, trace: &trace, contentTypes: nil)
 
         // 2. selection
         let explained = IconSelector.explain(
@@ -59,22 +79,19 @@ public enum IconLoader {
             trace.chosen = chosen
             trace.note("select: entry \(index) (\(width)x\(height)) → \(url)")
         case .none(let reason):
-            store(CacheEntry(appInfo: appInfo, image: nil), request: request, trace: &trace)
+            store(CacheEntry(appInfo: appInfo, image: nil), request: request, usable: cacheUsable, trace: &trace)
             throw .noIcon(reason.description)
         case .originalRaises(let reason):
-            store(CacheEntry(appInfo: appInfo, image: nil), request: request, trace: &trace)
+            store(CacheEntry(appInfo: appInfo, image: nil), request: request, usable: cacheUsable, trace: &trace)
             throw .noIcon("the original Objective-C code raises here: \(reason)")
         }
 
         // 3. the image
-        var imagePolicy = FetchPolicy.image
-        imagePolicy.connectTimeout = fetchTimeouts.connect
-        imagePolicy.totalTimeout = fetchTimeouts.total
-        imagePolicy.extraCAFile = request.caFile
+        let imagePolicy = policy(.image)
         let reusable = cached?.image.flatMap { $0.url == chosen.url ? $0 : nil }
         let image = try obtain(
             "image", url: chosen.url, cached: reusable, policy: imagePolicy, now: now,
-            cacheEnabled: request.cache != nil, corrupt: corrupt, trace: &trace, contentTypes: imageContentTypes)
+            cacheState: cacheState, trace: &trace, contentTypes: imageContentTypes)
 
         // 4. decode (header checked before any pixel memory), then mask
         let decoded: RGBAImage
@@ -83,13 +100,13 @@ public enum IconLoader {
             trace.note("image: \(header.format.rawValue) \(header.width)x\(header.height)")
             decoded = try ImageDecoder.decode(image.body)
         } catch {
-            store(CacheEntry(appInfo: appInfo, image: nil), request: request, trace: &trace)
+            store(CacheEntry(appInfo: appInfo, image: nil), request: request, usable: cacheUsable, trace: &trace)
             if let rule = error.refusalRule {
                 throw .refused(url: chosen.url, rule: rule, detail: error.description)
             }
             throw .undecodable(url: chosen.url, error)
         }
-        store(CacheEntry(appInfo: appInfo, image: image), request: request, trace: &trace)
+        store(CacheEntry(appInfo: appInfo, image: image), request: request, usable: cacheUsable, trace: &trace)
         let masker = IconMasker(scale: request.scale, corners: request.corners)
         do {
             let png = try masker.renderPNG(decoded)
@@ -105,7 +122,7 @@ public enum IconLoader {
     /// One resource: from the cache when fresh, revalidated when it has validators, else fetched.
     private static func obtain(
         _ resource: String, url: String, cached: CachedResource?, policy: FetchPolicy, now: Double,
-        cacheEnabled: Bool, corrupt: Bool, trace: inout LoadTrace, contentTypes: Set<String>?
+        cacheState: CacheState, trace: inout LoadTrace, contentTypes: Set<String>?
     ) throws(IconLoadError) -> CachedResource {
         if let cached, cached.url == url, cached.isFresh(at: now) {
             trace.steps.append(
@@ -116,11 +133,13 @@ public enum IconLoader {
         }
         let validators = cached?.validators ?? Validators()
         let response: HTTPResponse
+        var requested: [String] = []
         do {
-            response = try HTTPSFetcher(policy: policy, userAgent: "xds-icon").fetch(url, validators: validators)
+            response = try HTTPSFetcher(policy: policy, userAgent: "xds-icon").fetch(
+                url, validators: validators, requested: &requested)
         } catch {
             trace.steps.append(
-                ResourceStep(resource: resource, url: url, requested: [url], status: nil, bytes: 0, cache: "miss"))
+                ResourceStep(resource: resource, url: url, requested: requested, status: nil, bytes: 0, cache: "miss"))
             throw IconLoadError(error)
         }
         if response.notModified, var kept = cached {
@@ -141,7 +160,11 @@ public enum IconLoader {
             throw .refused(
                 url: response.finalURL, rule: "content-type", detail: "Content-Type '\(type)' is not an image type")
         }
-        let state = !cacheEnabled ? "disabled" : corrupt ? "corrupt-refetched" : cached == nil ? "miss" : "changed"
+        let state =
+            !cacheState.enabled
+            ? "disabled"
+            : !cacheState.usable
+                ? "untrusted" : cacheState.corrupt ? "corrupt-refetched" : cached == nil ? "miss" : "changed"
         trace.steps.append(
             ResourceStep(
                 resource: resource, url: url, requested: response.requestedURLs, status: response.status,
@@ -155,12 +178,24 @@ public enum IconLoader {
             url: url, body: response.body, validators: response.validators, storedAt: now, maxAge: response.maxAge)
     }
 
-    private static func store(_ entry: CacheEntry, request: IconLoadRequest, trace: inout LoadTrace) {
-        guard let cache = request.cache else { return }
+    private static func store(
+        _ entry: CacheEntry, request: IconLoadRequest, usable: Bool, trace: inout LoadTrace
+    ) {
+        guard let cache = request.cache, usable else { return }
         do {
             try cache.store(entry, for: request.cacheKey)
         } catch {
             trace.note("cache: not written: \(error)")
         }
     }
+}
+
+/// What the cache lookup found, for the steps' `cache` field.
+private struct CacheState {
+    /// Not `--no-cache`.
+    var enabled: Bool
+    /// The directory is trusted (else neither read nor written: `untrusted`).
+    var usable: Bool
+    /// The entry was damaged or not ours (`corrupt-refetched`).
+    var corrupt: Bool
 }

@@ -47,15 +47,23 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// The options a command understands.
 public struct ArgumentSpec: Sendable {
-    /// Options that take a value (`--scale 2` or `--scale=2`); may repeat.
+    /// Options that take a text value (`--scale 2` or `--scale=2`); may repeat.
     public var valueOptions: Set<String>
+    /// Options that take a path (`-o OUT`): kept byte for byte and only reachable through
+    /// `Arguments.path(_:)` (or `utf8Path(_:)`), never as text, so no path is ever rebuilt from a
+    /// display string and lands on another file.
+    public var pathOptions: Set<String>
     /// Options without a value (`--json`).
     public var flags: Set<String>
     /// How many positional arguments are allowed.
     public var positionals: ClosedRange<Int>
 
-    public init(valueOptions: Set<String> = [], flags: Set<String> = [], positionals: ClosedRange<Int> = 0...0) {
+    public init(
+        valueOptions: Set<String> = [], pathOptions: Set<String> = [], flags: Set<String> = [],
+        positionals: ClosedRange<Int> = 0...0
+    ) {
         self.valueOptions = valueOptions
+        self.pathOptions = pathOptions
         self.flags = flags
         self.positionals = positionals
     }
@@ -65,8 +73,10 @@ public struct ArgumentSpec: Sendable {
 public struct Arguments: Sendable {
     /// The positional arguments, byte for byte.
     public var positionalArguments: [CommandLineArgument] = []
-    /// Each value option's values, byte for byte, in order.
+    /// Each text option's values, byte for byte, in order.
     public var valueArguments: [String: [CommandLineArgument]] = [:]
+    /// Each path option's values, byte for byte, in order (see `ArgumentSpec.pathOptions`).
+    public var pathArguments: [String: [CommandLineArgument]] = [:]
     public var flags: Set<String> = []
     /// True when `-h` or `--help` was given; other checks are skipped so help always works.
     public var wantsHelp = false
@@ -81,8 +91,28 @@ public struct Arguments: Sendable {
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
     /// Positional argument `index` as a path, byte for byte.
     public func path(at index: Int) -> BytePath { positionalArguments[index].path }
-    /// The last value of `option` as a path, byte for byte.
-    public func path(_ option: String) -> BytePath? { valueArguments[option]?.last?.path }
+    /// The last value of the path option `option`, byte for byte.
+    public func path(_ option: String) -> BytePath? { pathArguments[option]?.last?.path }
+    /// The last value of the path option `option` for code that takes paths as `String`: refused
+    /// (never replaced) when it is not valid UTF-8, so it cannot name another file.
+    public func utf8Path(_ option: String) throws(UsageError) -> String? {
+        guard let argument = pathArguments[option]?.last else { return nil }
+        return try Self.utf8Path(argument, option: option)
+    }
+    /// Every value of the path option `option`, in order, each refused unless valid UTF-8 (`utf8Path(_:)`).
+    public func allUTF8Paths(_ option: String) throws(UsageError) -> [String] {
+        var paths: [String] = []
+        for argument in pathArguments[option] ?? [] { paths.append(try Self.utf8Path(argument, option: option)) }
+        return paths
+    }
+
+    private static func utf8Path(_ argument: CommandLineArgument, option: String) throws(UsageError) -> String {
+        guard let text = argument.utf8Text else {
+            throw UsageError(
+                "\(option): the path '\(argument.text)' is not valid UTF-8, which this option cannot use byte-exactly")
+        }
+        return text
+    }
     /// The last value of `option` as text that must be valid UTF-8 (a field value): bytes that are not
     /// UTF-8 are refused, never replaced.
     public func text(_ option: String) throws(UsageError) -> String? {
@@ -131,14 +161,20 @@ public struct Arguments: Sendable {
                 name = CommandLineArgument(bytes: Array(raw.bytes[..<equals])).text
                 inlineValue = CommandLineArgument(bytes: Array(raw.bytes[(equals + 1)...]))
             }
-            if spec.valueOptions.contains(name) {
+            if spec.valueOptions.contains(name) || spec.pathOptions.contains(name) {
+                let value: CommandLineArgument
                 if let inlineValue {
-                    parsed.valueArguments[name, default: []].append(inlineValue)
+                    value = inlineValue
                 } else if index < arguments.count {
-                    parsed.valueArguments[name, default: []].append(arguments[index])
+                    value = arguments[index]
                     index += 1
                 } else {
                     throw UsageError("option '\(name)' needs a value")
+                }
+                if spec.pathOptions.contains(name) {
+                    parsed.pathArguments[name, default: []].append(value)
+                } else {
+                    parsed.valueArguments[name, default: []].append(value)
                 }
             } else if spec.flags.contains(name) {
                 if inlineValue != nil { throw UsageError("option '\(name)' takes no value") }

@@ -10,6 +10,8 @@ public protocol Command: Sendable {
     static var abstract: String { get }
     /// The full `--help` text (USAGE, ARGUMENTS, OPTIONS, EXIT STATUS), lines within 80 columns.
     static var help: String { get }
+    /// The options and arguments `run` parses: the one list, also of which options take paths.
+    static var spec: ArgumentSpec { get }
     /// Runs the command with the arguments that follow its name.
     /// - Returns: the status of a completed run (success, or a verdict such as validate's findings).
     /// - Throws: `CommandError` for everything else; `XDS.main` prints it and exits with its status.

@@ -6,6 +6,7 @@ import IconFetching
 import IconFixture
 import IconLoading
 import Testing
+import XAttr
 
 @Suite struct CacheTests {
     func temporaryCache() -> IconCacheStore {
@@ -16,7 +17,7 @@ import Testing
     @Test func secondRunWithinMaxAgeMakesNoRequest() throws {
         let site = try TestSite.standard(appInfoRoute: ["max_age": 600], imageRoute: ["max_age": 600])
         let cache = temporaryCache()
-        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+        defer { try? FileManager.default.removeItem(atPath: cache.directory.description) }
         let first = try load(site, cache: cache).0.get()
         site.server.clearLog()
         let (second, trace) = load(site, cache: cache)
@@ -28,7 +29,7 @@ import Testing
     @Test func etagRevalidationGets304AndKeepsTheEntry() throws {
         let site = try TestSite.standard(appInfoRoute: ["etag": "\"app-1\""], imageRoute: ["etag": "\"img-1\""])
         let cache = temporaryCache()
-        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+        defer { try? FileManager.default.removeItem(atPath: cache.directory.description) }
         let first = try load(site, cache: cache).0.get()
         let stored = cache.load(CacheKey(appInfoURL: site.appInfoURL, scale: 2, profile: "recommended"))
         site.server.clearLog()
@@ -52,7 +53,7 @@ import Testing
         let date = "Tue, 01 Dec 2026 10:00:00 GMT"
         let site = try TestSite.standard(appInfoRoute: ["last_modified": date])
         let cache = temporaryCache()
-        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+        defer { try? FileManager.default.removeItem(atPath: cache.directory.description) }
         _ = try load(site, cache: cache).0.get()
         site.server.clearLog()
         _ = try load(site, cache: cache).0.get()
@@ -62,7 +63,7 @@ import Testing
     @Test func corruptedEntryIsDetectedAndRefetched() throws {
         let site = try TestSite.standard(appInfoRoute: ["max_age": 600], imageRoute: ["max_age": 600])
         let cache = temporaryCache()
-        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+        defer { try? FileManager.default.removeItem(atPath: cache.directory.description) }
         let first = try load(site, cache: cache).0.get()
         let key = CacheKey(appInfoURL: site.appInfoURL, scale: 2, profile: "recommended")
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cache.path(for: key))))
@@ -85,7 +86,7 @@ import Testing
 
     @Test func concurrentWritersNeverLeaveATornEntry() async throws {
         let cache = temporaryCache()
-        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+        defer { try? FileManager.default.removeItem(atPath: cache.directory.description) }
         let key = CacheKey(appInfoURL: "https://example.com/appInfo.json", scale: 2, profile: "recommended")
         // Eight writers with bodies of different sizes, and a reader checking every entry it sees.
         await withTaskGroup(of: Void.self) { group in
@@ -111,21 +112,21 @@ import Testing
             return
         }
         #expect(Set(entry.appInfo.body).count == 1)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.directory)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.directory.description)
         #expect(leftovers == [key.fileName])
     }
 
     @Test func clearRemovesOnlyEntries() throws {
         let cache = temporaryCache()
-        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+        defer { try? FileManager.default.removeItem(atPath: cache.directory.description) }
         let resource = CachedResource(
             url: "https://e.com/a", body: [1], validators: Validators(), storedAt: 0, maxAge: nil)
         try cache.store(
             CacheEntry(appInfo: resource, image: nil),
             for: CacheKey(appInfoURL: "https://e.com/a", scale: 1, profile: "legacy"))
-        _ = FileManager.default.createFile(atPath: cache.directory + "/keep.txt", contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: cache.directory.description + "/keep.txt", contents: Data([1]))
         #expect(try cache.clear() == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory) == ["keep.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory.description) == ["keep.txt"])
     }
 
     @Test func defaultDirectoryFollowsXDG() {

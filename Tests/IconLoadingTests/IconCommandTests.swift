@@ -9,7 +9,9 @@ import Testing
 import XDSCommands
 
 @Suite struct IconCommandTests {
-    func run(_ arguments: [String]) -> Int32 { XDS.main(["xds", "icon"] + arguments).rawValue }
+    func run(_ arguments: [String]) -> Int32 {
+        XDS.main(["xds", "icon", "--allow-private-hosts"] + arguments).rawValue
+    }
 
     func output() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("xds-icon-\(UUID()).png").path

@@ -8,6 +8,7 @@ import IconLoading
 import IconLoadingArea
 import Icons
 import Testing
+import XAttr
 
 /// Each test starts its own session (one server for all its cases) and removes its folder. The vectors are the
 /// committed ones, read from `Vectors/` as the runner reads them.
@@ -33,7 +34,9 @@ import Testing
             var trace = LoadTrace()
             do {
                 let icon = try IconLoader.load(
-                    IconLoadRequest(appInfoURL: url, scale: scale, profile: profile, caFile: caFile, timeout: 10),
+                    IconLoadRequest(
+                        appInfoURL: url, scale: scale, profile: profile, caFile: BytePath(caFile), timeout: 10,
+                        allowPrivateHosts: true),
                     trace: &trace)
                 return LoadIconOutcome(exitStatus: 0, stdout: icon.png, summary: "exit 0")
             } catch {
@@ -81,9 +84,10 @@ import Testing
         defer { withExtendedLifetime(owner) {} }
         let results = session.run(label: "raw") { scale, url, caFile in
             var trace = LoadTrace()
-            let request = IconLoadRequest(appInfoURL: url, scale: scale, caFile: caFile, timeout: 10)
+            let request = IconLoadRequest(
+                appInfoURL: url, scale: scale, caFile: BytePath(caFile), timeout: 10, allowPrivateHosts: true)
             guard (try? IconLoader.load(request, trace: &trace)) != nil, let chosen = trace.chosen,
-                let response = try? HTTPSFetcher(policy: FetchPolicy(maxBytes: 2 << 20, extraCAFile: caFile)).fetch(
+                let response = try? HTTPSFetcher(policy: fixturePolicy(caFile)).fetch(
                     chosen.url)
             else { return LoadIconOutcome(exitStatus: 1, stdout: [], summary: "exit 1") }
             return LoadIconOutcome(exitStatus: 0, stdout: response.body, summary: "exit 0")
@@ -102,9 +106,10 @@ import Testing
             var trace = LoadTrace()
             let base = url.replacingOccurrences(of: "/appInfo.json", with: "/")
             for path in ["img/icon.png", "img/icon@2x.png", "img/icon@3x.png", "img/icon-1024.png"] {
-                _ = try? HTTPSFetcher(policy: FetchPolicy(maxBytes: 2 << 20, extraCAFile: caFile)).fetch(base + path)
+                _ = try? HTTPSFetcher(policy: fixturePolicy(caFile)).fetch(base + path)
             }
-            let request = IconLoadRequest(appInfoURL: url, scale: scale, caFile: caFile, timeout: 10)
+            let request = IconLoadRequest(
+                appInfoURL: url, scale: scale, caFile: BytePath(caFile), timeout: 10, allowPrivateHosts: true)
             guard let icon = try? IconLoader.load(request, trace: &trace) else {
                 return LoadIconOutcome(exitStatus: 1, stdout: [], summary: "exit 1")
             }
@@ -168,4 +173,10 @@ import Testing
             requests: [("https", "/appInfo.json"), ("http", "/appInfo.json")], source: nil)
         #expect(http.kind == .fail)
     }
+}
+
+/// What the fixture server needs: its CA trusted, its loopback address allowed.
+private func fixturePolicy(_ caFile: String) -> FetchPolicy {
+    FetchPolicy(
+        maxBytes: 2 << 20, extraTrustAnchors: try? TrustAnchorFile.read(BytePath(caFile)), allowPrivateAddresses: true)
 }

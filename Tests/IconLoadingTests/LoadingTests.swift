@@ -8,16 +8,17 @@ import IconLoading
 import IconMask
 import Icons
 import Testing
+import XAttr
 
 /// Loads through `site` with no cache unless one is given.
 func load(
     _ site: TestSite, url: String? = nil, scale: Int = 2, profile: IconProfile = .recommended,
-    cache: IconCacheStore? = nil, timeout: Double = 10
+    cache: IconCacheStore? = nil, timeout: Double = 10, allowPrivateHosts: Bool = true
 ) -> (Result<LoadedIcon, IconLoadError>, LoadTrace) {
     var trace = LoadTrace()
     let request = IconLoadRequest(
-        appInfoURL: url ?? site.appInfoURL, scale: scale, profile: profile, caFile: site.caFile, timeout: timeout,
-        cache: cache)
+        appInfoURL: url ?? site.appInfoURL, scale: scale, profile: profile, caFile: BytePath(site.caFile),
+        timeout: timeout, cache: cache, allowPrivateHosts: allowPrivateHosts)
     do {
         return (.success(try IconLoader.load(request, trace: &trace)), trace)
     } catch {
@@ -204,7 +205,8 @@ func load(
     @Test func untrustedCertificateIsANetworkFailure() throws {
         let site = try TestSite.standard()
         var trace = LoadTrace()
-        let request = IconLoadRequest(appInfoURL: site.appInfoURL, scale: 2, caFile: nil, timeout: 10)
+        let request = IconLoadRequest(
+            appInfoURL: site.appInfoURL, scale: 2, caFile: nil, timeout: 10, allowPrivateHosts: true)
         #expect(throws: (any Error).self) { try IconLoader.load(request, trace: &trace) }
         do {
             _ = try IconLoader.load(request, trace: &trace)

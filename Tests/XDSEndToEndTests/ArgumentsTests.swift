@@ -6,7 +6,8 @@ import XAttr
 @testable import XDSCommands
 
 @Suite struct ArgumentsTests {
-    let spec = ArgumentSpec(valueOptions: ["--scale", "--run"], flags: ["--json"], positionals: 0...1)
+    let spec = ArgumentSpec(
+        valueOptions: ["--scale", "--run"], pathOptions: ["--out"], flags: ["--json"], positionals: 0...1)
 
     @Test func parsesValuesInBothSpellingsAndFlags() throws {
         let parsed = try Arguments.parse(["--scale", "2", "--json", "--run=plist/*", "file"], spec: spec)
@@ -51,12 +52,24 @@ import XAttr
     @Test func pathsKeepTheirBytesAndTextMustBeUTF8() throws {
         let bad = CommandLineArgument(bytes: Array("bad".utf8) + [0xFF, 0xFE])
         let inline = CommandLineArgument(bytes: Array("--run=".utf8) + [0xC0, 0xAF])
-        let parsed = try Arguments.parse([bad, "--scale", bad, inline], spec: spec)
+        let inlinePath = CommandLineArgument(bytes: Array("--out=".utf8) + [0xC0, 0xAF])
+        let parsed = try Arguments.parse([bad, "--scale", bad, inline, inlinePath], spec: spec)
         #expect(parsed.path(at: 0).bytes == Array("bad".utf8) + [0xFF, 0xFE])
-        #expect(parsed.path("--scale")?.bytes == Array("bad".utf8) + [0xFF, 0xFE])
-        #expect(parsed.path("--run")?.bytes == [0xC0, 0xAF])
+        #expect(parsed.path("--out")?.bytes == [0xC0, 0xAF])
         #expect(throws: UsageError.self) { try parsed.text("--scale") }
+        #expect(throws: UsageError.self) { try parsed.text("--run") }
         #expect(!parsed.positionals[0].contains("\u{FFFD}"))
         #expect(try Arguments.parse(["--scale", "ünï"], spec: spec).text("--scale") == "ünï")
+    }
+
+    /// A path option is reachable only as a path: never as text (a display string would name a look-alike).
+    @Test func pathOptionsAreNotText() throws {
+        let bad = CommandLineArgument(bytes: Array("out".utf8) + [0xFF])
+        let parsed = try Arguments.parse(["--out", bad, "--scale", "2"], spec: spec)
+        #expect(parsed.value("--out") == nil)
+        #expect(parsed.path("--scale") == nil)
+        #expect(parsed.path("--out")?.bytes == Array("out".utf8) + [0xFF])
+        #expect(throws: UsageError.self) { try parsed.utf8Path("--out") }
+        #expect(try Arguments.parse(["--out", "ünï"], spec: spec).utf8Path("--out") == "ünï")
     }
 }

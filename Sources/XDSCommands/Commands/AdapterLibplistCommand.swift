@@ -26,8 +26,10 @@ enum AdapterLibplistCommand: Command {
           74  standard input could not be read or standard output not written
         """
 
+    static let spec = ArgumentSpec(positionals: 1...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        guard let parsed = try parse(arguments, spec: ArgumentSpec(positionals: 1...1)) else { return .success }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         switch parsed.positionals[0] {
         case "capabilities":
             try printOut(#"["decode", "encode"]"#)

@@ -22,8 +22,10 @@ enum CapabilitiesCommand: Command {
     /// The calls `xds` answers as an adapter (Docs/conformance.md names).
     static let calls = AdapterCall.allCases.map(\.rawValue)
 
+    static let spec = ArgumentSpec()
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        guard try parse(arguments, spec: ArgumentSpec()) != nil else { return .success }
+        guard try parse(arguments, spec: spec) != nil else { return .success }
         try printOut("[" + calls.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
         return .success
     }

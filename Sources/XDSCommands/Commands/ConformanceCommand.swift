@@ -74,12 +74,12 @@ enum ConformanceCommand: Command {
 
     static let spec = ArgumentSpec(
         valueOptions: [
-            "--vectors", "--out", "--impl", "--cmd", "--name", "--area", "--level", "--run", "--skip",
-            "--known-failures",
-            "--known-failures-dir", "--write-known-failures", "--timeout", "--cpu-limit", "--memory-limit", "--jobs",
-            "--junit",
-            "--html",
-            "--markdown",
+            "--impl", "--cmd", "--name", "--area", "--level", "--run", "--skip", "--timeout", "--cpu-limit",
+            "--memory-limit", "--jobs",
+        ],
+        pathOptions: [
+            "--vectors", "--out", "--known-failures", "--known-failures-dir", "--write-known-failures", "--junit",
+            "--html", "--markdown",
         ],
         flags: ["--json"])
 

@@ -25,8 +25,8 @@ struct ConformanceOptions {
     var markdown: String?
 
     init(_ arguments: Arguments) throws(UsageError) {
-        vectors = arguments.value("--vectors") ?? vectors
-        out = arguments.value("--out")
+        vectors = try arguments.utf8Path("--vectors") ?? vectors
+        out = try arguments.utf8Path("--out")
         if let command = arguments.value("--cmd") {
             do {
                 adapter = try shellSplit(command)
@@ -66,12 +66,12 @@ struct ConformanceOptions {
         }
         filter.run = Self.list(arguments, "--run")
         filter.skip = Self.list(arguments, "--skip")
-        knownFailures = arguments.value("--known-failures")
+        knownFailures = try arguments.utf8Path("--known-failures")
         if knownFailures != nil && adapter == nil && builtIns.count != 1 {
             throw UsageError("--known-failures applies to the --cmd adapter or to exactly one --impl")
         }
-        knownFailuresDirectory = arguments.value("--known-failures-dir")
-        writeKnownFailures = arguments.value("--write-known-failures")
+        knownFailuresDirectory = try arguments.utf8Path("--known-failures-dir")
+        writeKnownFailures = try arguments.utf8Path("--write-known-failures")
         if let path = writeKnownFailures, builtIns.count + (adapter == nil ? 0 : 1) > 1, !path.contains("{impl}") {
             throw UsageError("--write-known-failures: with several implementations the path must contain {impl}")
         }
@@ -106,9 +106,9 @@ struct ConformanceOptions {
             jobs = count
         }
         json = arguments.has("--json")
-        junit = arguments.value("--junit")
-        html = arguments.value("--html")
-        markdown = arguments.value("--markdown")
+        junit = try arguments.utf8Path("--junit")
+        html = try arguments.utf8Path("--html")
+        markdown = try arguments.utf8Path("--markdown")
     }
 
     /// `--timeout` when not given: three times the CPU limit, so that a call the CPU limit would end is not

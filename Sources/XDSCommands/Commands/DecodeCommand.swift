@@ -33,8 +33,10 @@ enum DecodeCommand: Command {
           74  the input file could not be read, or standard output not written
         """
 
+    static let spec = ArgumentSpec(flags: ["--lenient"], positionals: 0...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        guard let parsed = try parse(arguments, spec: ArgumentSpec(flags: ["--lenient"], positionals: 0...1)) else {
+        guard let parsed = try parse(arguments, spec: spec) else {
             return .success
         }
         let bytes = try readInput(parsed.positionalArguments.first?.path)

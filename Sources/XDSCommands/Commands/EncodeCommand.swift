@@ -31,8 +31,10 @@ enum EncodeCommand: Command {
           74  the input file could not be read, or standard output not written
         """
 
+    static let spec = ArgumentSpec(positionals: 0...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        guard let parsed = try parse(arguments, spec: ArgumentSpec(positionals: 0...1)) else { return .success }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let bytes = try readInput(parsed.positionalArguments.first?.path)
         let value: PropertyListValue
         do {

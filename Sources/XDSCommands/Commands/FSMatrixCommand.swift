@@ -53,9 +53,17 @@ enum FSMatrixCommand: Command {
           129, 130, 143  interrupted by SIGHUP, SIGINT, SIGTERM (everything undone)
         """
 
+    static let spec = ArgumentSpec(
+        valueOptions: ["--only", "--adapter"], pathOptions: ["--out"], flags: ["--clean"])
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        let spec = ArgumentSpec(valueOptions: ["--out", "--only", "--adapter"], flags: ["--clean"])
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
+        let out: String?
+        do {
+            out = try parsed.utf8Path("--out")
+        } catch {
+            throw usage(error.message)
+        }
         guard Mounts.canMount else {
             Console.printError("xds fs-matrix: needs root and loop devices; run it as root (sudo make fs)")
             return .rejected
@@ -103,7 +111,7 @@ enum FSMatrixCommand: Command {
             Console.printError("xds fs-matrix: \(error)")
             return .internalError
         }
-        return write(report, to: parsed.value("--out") ?? "Reports")
+        return write(report, to: out ?? "Reports")
     }
 
     /// This very executable's adapter calls, then every built-in peer that runs as an adapter

@@ -39,8 +39,10 @@ enum FSProbeCommand: Command {
           129, 130, 143  interrupted by SIGHUP, SIGINT, SIGTERM (scratch folder removed)
         """
 
+    static let spec = ArgumentSpec(flags: ["--json"], positionals: 1...Int.max)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        guard let parsed = try parse(arguments, spec: ArgumentSpec(flags: ["--json"], positionals: 1...Int.max))
+        guard let parsed = try parse(arguments, spec: spec)
         else { return .success }
         // SIGINT, SIGTERM or SIGHUP: the scratch folder in progress is removed before the exit.
         InterruptGuard.install(program: "xds fs-probe")

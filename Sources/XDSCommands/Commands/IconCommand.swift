@@ -42,27 +42,31 @@ enum IconCommand: Command {
                                 else ~/.cache/xds)
           --no-cache            neither read nor write the cache
           --clear-cache         remove every cached entry first
-          --ca-file PEM         extra trust anchors for this run
-          --timeout SECONDS     total time per request (default 30; connect
-                                at most 10)
+          --ca-file PEM         extra trust anchors for this run (a regular file)
+          --timeout SECONDS     time for the whole load, every request and
+                                redirect included (default 30; connect at
+                                most 10)
+          --allow-private-hosts connect to loopback, link-local and private
+                                addresses too (refused by default)
           -h, --help            show this help
 
         EXIT STATUS:
           0 icon written, 1 no icon (no appInfoURL, no matching entry),
           2 refused by a safety rule (the message names the URL and the rule),
           3 network or server failure, 4 image undecodable, 64 usage,
-          74 the output cannot be written. See Docs/icons.md.
+          74 the output cannot be written or --ca-file cannot be read.
+          See Docs/icons.md.
         """
 
+    static let spec = ArgumentSpec(
+        valueOptions: ["--scale", "--app-info-url", "--profile", "--corners", "--timeout"],
+        pathOptions: ["-o", "--output", "--cache-dir", "--ca-file"],
+        flags: ["--json", "--explain", "--no-cache", "--clear-cache", "--allow-private-hosts"], positionals: 0...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        let spec = ArgumentSpec(
-            valueOptions: [
-                "--scale", "--app-info-url", "--profile", "--corners", "-o", "--output", "--cache-dir", "--ca-file",
-                "--timeout",
-            ],
-            flags: ["--json", "--explain", "--no-cache", "--clear-cache"], positionals: 0...1)
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
-        let cache = IconCacheStore(directory: parsed.value("--cache-dir") ?? IconCacheStore.defaultDirectory())
+        let cache = IconCacheStore(
+            directory: parsed.path("--cache-dir") ?? BytePath(IconCacheStore.defaultDirectory()))
         if parsed.has("--clear-cache") {
             do {
                 let removed = try cache.clear()
@@ -83,8 +87,8 @@ enum IconCommand: Command {
         guard let appInfoURL else { throw CommandError(.rejected, "no icon: the attribute has no appInfoURL") }
         let request = IconLoadRequest(
             appInfoURL: appInfoURL, scale: options.scale, profile: options.profile, corners: options.corners,
-            caFile: parsed.value("--ca-file"), timeout: options.timeout,
-            cache: parsed.has("--no-cache") ? nil : cache)
+            caFile: parsed.path("--ca-file"), timeout: options.timeout,
+            cache: parsed.has("--no-cache") ? nil : cache, allowPrivateHosts: parsed.has("--allow-private-hosts"))
         var trace = LoadTrace()
         let outcome: Result<LoadedIcon, IconLoadError>
         do {
@@ -102,7 +106,8 @@ enum IconCommand: Command {
                 try writeOut(icon.png)
             } else {
                 do {
-                    try AtomicFile.write(icon.png, to: options.output)
+                    try AtomicFile.write(
+                        icon.png, toPathBytes: options.output.bytes, display: options.output.description)
                 } catch {
                     throw CommandError(.inputOutput, "\(error)")
                 }
@@ -115,7 +120,8 @@ enum IconCommand: Command {
         if parsed.has("--json") {
             try printOut(
                 IconReportJSON.object(
-                    request: request, trace: trace, outcome: outcome, output: options.output, status: status))
+                    request: request, trace: trace, outcome: outcome, output: options.output.description,
+                    status: status))
         }
         return status
     }
@@ -128,6 +134,7 @@ enum IconCommand: Command {
         case .failed: return .iconNetworkFailure
         case .undecodable: return .iconUndecodable
         case .internalFailure: return .internalError
+        case .unreadableInput: return .ioError
         }
     }
 
@@ -162,7 +169,7 @@ struct IconCommandOptions {
     var profile: IconProfile
     var corners: CornerStyle
     var timeout: Double
-    var output: String
+    var output: BytePath
 
     static func parse(_ parsed: Arguments) -> Result<IconCommandOptions, UsageError> {
         guard parsed.positionals.isEmpty != (parsed.value("--app-info-url") == nil) else {
@@ -180,7 +187,7 @@ struct IconCommandOptions {
         guard let timeout = Double(timeoutText), timeout.isFinite, timeout > 0, timeout <= 3600 else {
             return .failure(UsageError("--timeout needs a number of seconds in (0, 3600]"))
         }
-        guard let output = parsed.value("-o") ?? parsed.value("--output") else {
+        guard let output = parsed.path("-o") ?? parsed.path("--output") else {
             return .failure(UsageError("-o OUT.png is required"))
         }
         return .success(

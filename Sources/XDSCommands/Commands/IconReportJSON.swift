@@ -5,6 +5,7 @@ import IconLoading
 import IconMask
 import Icons
 import TaggedJSON
+import XAttr
 
 /// The `--json` object of `xds icon`, with a fixed key order.
 enum IconReportJSON {
@@ -36,7 +37,7 @@ enum IconReportJSON {
         }
         return "{\"appInfoURL\":\(quoted(request.appInfoURL)),\"scale\":\(request.scale),"
             + "\"profile\":\(quoted(request.profile.rawValue)),\"corners\":\(quoted(request.corners.rawValue)),"
-            + "\"cache\":\(request.cache.map { quoted($0.directory) } ?? "null"),"
+            + "\"cache\":\(request.cache.map { quoted($0.directory.description) } ?? "null"),"
             + "\"steps\":[\(steps.joined(separator: ","))],\"chosen\":\(chosen),\"output\":\(result),"
             + "\"exit\":\(status.rawValue),\"error\":\(error)}"
     }

@@ -26,8 +26,10 @@ enum ReadAttributeCommand: Command {
           74  standard output could not be written
         """
 
+    static let spec = ArgumentSpec(positionals: 1...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        guard let parsed = try parse(arguments, spec: ArgumentSpec(positionals: 1...1)) else { return .success }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let attribute: DocumentSourceAttribute
         do {
             attribute = try AttributeFile.read(at: parsed.path(at: 0))

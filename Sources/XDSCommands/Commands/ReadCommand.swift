@@ -38,8 +38,9 @@ enum ReadCommand: Command {
         controls as \\u{NNNN}, a backslash as \\\\); --json prints them exactly.
         """
 
+    static let spec = ArgumentSpec(flags: ["--json", "--no-follow"], positionals: 1...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        let spec = ArgumentSpec(flags: ["--json", "--no-follow"], positionals: 1...1)
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let path = parsed.path(at: 0)
         let bytes: [UInt8]

@@ -25,8 +25,9 @@ enum RemoveCommand: Command {
           64  usage error
         """
 
+    static let spec = ArgumentSpec(flags: ["--no-follow"], positionals: 1...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        let spec = ArgumentSpec(flags: ["--no-follow"], positionals: 1...1)
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
         do {
             try AttributeFile.remove(at: parsed.path(at: 0), followSymlinks: !parsed.has("--no-follow"))

@@ -35,12 +35,20 @@ enum ReportCommand: Command {
           74 a file could not be read or written.
         """
 
+    static let spec = ArgumentSpec(
+        valueOptions: ["--junit"], pathOptions: ["--in", "--out", "--vectors"], flags: ["--summary"])
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        let spec = ArgumentSpec(valueOptions: ["--in", "--out", "--vectors", "--junit"], flags: ["--summary"])
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
-        let input = parsed.value("--in") ?? "Reports"
-        let output = parsed.value("--out") ?? input
-        var vectorsRoot = parsed.value("--vectors")
+        let paths: (input: String?, output: String?, vectors: String?)
+        do {
+            paths = (try parsed.utf8Path("--in"), try parsed.utf8Path("--out"), try parsed.utf8Path("--vectors"))
+        } catch {
+            throw usage(error.message)
+        }
+        let input = paths.input ?? "Reports"
+        let output = paths.output ?? input
+        var vectorsRoot = paths.vectors
         var isDirectory: ObjCBool = false
         if vectorsRoot == nil, FileManager.default.fileExists(atPath: "Vectors", isDirectory: &isDirectory),
             isDirectory.boolValue

@@ -32,10 +32,11 @@ enum SelectIconCommand: Command {
           See Docs/icons.md for both profiles.
         """
 
+    static let spec = ArgumentSpec(
+        valueOptions: ["--scale", "--app-info-url", "--profile"],
+        flags: ["--explain", "--json", "--allow-loopback-http"], positionals: 0...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        let spec = ArgumentSpec(
-            valueOptions: ["--scale", "--app-info-url", "--profile"],
-            flags: ["--explain", "--json", "--allow-loopback-http"], positionals: 0...1)
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
         guard let scaleText = parsed.value("--scale"), let scale = Int(scaleText), IconSelector.scales.contains(scale)
         else {

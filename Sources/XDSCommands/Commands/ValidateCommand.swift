@@ -49,8 +49,9 @@ enum ValidateCommand: Command {
         }
     }
 
+    static let spec = ArgumentSpec(pathOptions: ["--bytes"], flags: ["--json", "--no-follow"], positionals: 0...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        let spec = ArgumentSpec(valueOptions: ["--bytes"], flags: ["--json", "--no-follow"], positionals: 0...1)
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let source: String
         let bytes: [UInt8]

@@ -25,8 +25,10 @@ enum WriteAttributeCommand: Command {
           74  standard input could not be read
         """
 
+    static let spec = ArgumentSpec(positionals: 1...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        guard let parsed = try parse(arguments, spec: ArgumentSpec(positionals: 1...1)) else { return .success }
+        guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let input = try readInput(nil, limit: 1 << 20)
         // JSONSerialization would replace bytes that are not UTF-8; a field value must be text.
         guard String(validatingUTF8Bytes: input) != nil else {

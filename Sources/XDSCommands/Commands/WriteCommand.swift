@@ -50,11 +50,12 @@ enum WriteCommand: Command {
         write permission) and prints what it could not check.
         """
 
+    static let spec = ArgumentSpec(
+        valueOptions: ["--identifier", "--name", "--path", "--app-info-url"],
+        flags: ["--create", "--replace", "--no-follow", "--dry-run", "--allow-insecure-url"],
+        positionals: 1...1)
+
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
-        let spec = ArgumentSpec(
-            valueOptions: ["--identifier", "--name", "--path", "--app-info-url"],
-            flags: ["--create", "--replace", "--no-follow", "--dry-run", "--allow-insecure-url"],
-            positionals: 1...1)
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let fields: [String?]
         do {
