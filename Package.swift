@@ -89,7 +89,10 @@ let package = Package(
         // Escaping, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
         .target(name: "ReportFormatting"),
         // Renders conformance results (JSON, Markdown, HTML, JUnit, terminal); computes nothing.
-        .target(name: "Reporting", dependencies: ["ConformanceModel", "ReportFormatting", "Specification"]),
+        // The results picture (implementations × cases where they differ) drawn with cairo as PNG.
+        .target(name: "ResultsPicture", dependencies: ["CCairo"]),
+        .target(
+            name: "Reporting", dependencies: ["ConformanceModel", "ReportFormatting", "Specification", "ResultsPicture"]),
         // Reports/bench.json and bench.md: the model `xds-bench` writes and `xds report` re-renders.
         .target(name: "BenchReport", dependencies: ["ReportFormatting"]),
         // Loop devices, mounts, limit probes on real filesystems.
@@ -171,7 +174,9 @@ let package = Package(
         .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting"]),
         .testTarget(
             name: "ReportingTests",
-            dependencies: ["Reporting", "ReportFormatting", "ConformanceModel", "Specification", "TestSupport"]),
+            dependencies: [
+                "Reporting", "ReportFormatting", "ConformanceModel", "Specification", "ResultsPicture", "TestSupport",
+            ]),
         .testTarget(
             name: "BenchReportTests", dependencies: ["BenchReport", "ReportFormatting", "ChildProcess", "TestSupport"]),
         .testTarget(

@@ -23,6 +23,7 @@ public enum ConformanceHTML {
         out += "</p>\n"
         out += HTMLScorecard.render(report)
         out += legend()
+        out += HTMLPicture.render(ResultsPictureLayout.grid(report))
         out += HTMLRequirements.render(report)
         out += HTMLMatrix.render(matrix, clauses: clauses)
         out += provenance(report.provenance)

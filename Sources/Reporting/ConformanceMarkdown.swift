@@ -57,6 +57,8 @@ public enum ConformanceMarkdown {
             headers: ["implementation", "version"] + Scorecard.columns.map(\.phrase)
                 + areas.map { "pass \($0.rawValue)" },
             alignments: [.left, .left] + Scorecard.columns.map { _ in .right } + areas.map { _ in .right })
+        // The name and the counts are links (the name's text escaped here); the rest is escaped by the table.
+        table.markdownColumns = Set([0] + Scorecard.columns.indices.map { $0 + 2 })
         for row in rows {
             let file = implementationFile(row.implementation.name)
             let counts = Scorecard.columns.map { severity -> String in

@@ -29,7 +29,7 @@ struct RequirementIndex {
 /// The "Requirements" section: one row per requirement with its vectors and a verdict per implementation.
 enum HTMLRequirements {
     /// Deviating cases linked one by one per cell; the rest are one link to the filtered matrix.
-    static let deviationsLinked = 12
+    static let deviationsLinked = 4
 
     /// The area of a vector or case id (`<area>/<group>/<name>…`); plist when it names none.
     static func area(of id: String) -> VectorArea {
@@ -85,15 +85,15 @@ enum HTMLRequirements {
                 out += "<td></td>"
                 continue
             }
-            out += cell(result, implementation: run.implementation, column: index + 1, citation: requirement.citation)
+            out += cell(result, implementation: run.implementation, column: index + 1)
         }
         return out + "</tr>\n"
     }
 
     static func cell(
-        _ result: RequirementImplementationResult, implementation: ImplementationInfo, column: Int, citation: String
+        _ result: RequirementImplementationResult, implementation: ImplementationInfo, column: Int
     ) -> String {
-        let title = Escaping.html("\(implementation.title) \(result.verdict.phrase) \(citation)")
+        let title = Escaping.html("\(implementation.name) \(result.verdict.phrase)")  // the row names the clause
         var out = "<td class=\"verdict v-\(Escaping.anchor(result.verdict.rawValue))\" title=\"\(title)\">"
         out += swatch(result.verdict)
         if result.verdict != .notApplicable { out += " \(result.passed)/\(result.cases)" }

@@ -3,6 +3,7 @@
 import ConformanceModel
 import Foundation
 import ReportFormatting
+import ResultsPicture
 
 /// Writes `conformance.json`, `.md` (with `conformance-<implementation>.md` beside it), `.html` (with
 /// `conformance-<area>.html` beside it) and `junit-<implementation>.xml` into a directory.
@@ -13,6 +14,8 @@ public enum ReportFiles {
     public static let markdown = "conformance.md"
     /// See `json`.
     public static let html = "conformance.html"
+    /// The results picture (`ResultsPictureLayout`), drawn with cairo.
+    public static let picture = "matrix.png"
 
     /// The JUnit file name for implementation `name`.
     public static func junit(_ name: String) -> String { "junit-\(Escaping.anchor(name)).xml" }
@@ -43,6 +46,11 @@ public enum ReportFiles {
         var files: [(String, [UInt8])] = []
         if includeJSON { files.append((json, ConformanceJSON.encode(report))) }
         files += renderings(report, vectors: vectors?.linked(from: directory))
+        do {
+            files.append((picture, try PicturePNG.render(ResultsPictureLayout.grid(report))))
+        } catch {
+            throw ReportError(path: directory + "/" + picture, "\(error)")
+        }
         for name in junitFor {
             guard let run = report.runs.first(where: { $0.implementation.name == name }) else {
                 throw ReportError(path: directory, "no implementation named \(name) in the report")

@@ -158,8 +158,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let written = try ReportFiles.write(report, to: directory.path, junitFor: ["evil<&>"])
-        // JSON, Markdown and a file per implementation, HTML and a file per area (plist, icons), JUnit.
-        #expect(written.count == 9)
+        // JSON, Markdown and a file per implementation, HTML and a file per area (plist, icons), the picture, JUnit.
+        #expect(written.count == 10)
         #expect(written.last?.hasSuffix("junit-evil_3c_26_3e.xml") == true)
         #expect(try ReportFiles.read(from: directory.path) == report)
     }
