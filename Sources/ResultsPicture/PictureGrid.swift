@@ -58,12 +58,15 @@ public struct PictureGrid: Hashable, Sendable {
         public static let groupHeading = 22
         public static let footerLine = 16
         public static let margin = 8
+        /// Wide enough for the footer's legend line.
+        public static let minimumWidth = 1000
     }
 
     /// Width and height in pixels.
     public var size: (width: Int, height: Int) {
         let rows = groups.reduce(0) { $0 + $1.rows.count }
-        let width = Layout.margin * 2 + Layout.labelWidth + columns.count * (Layout.cell + Layout.gap)
+        let width = max(
+            Layout.minimumWidth, Layout.margin * 2 + Layout.labelWidth + columns.count * (Layout.cell + Layout.gap))
         let height =
             Layout.margin * 2 + Layout.headerHeight + groups.count * Layout.groupHeading
             + rows * (Layout.cell + Layout.gap) + footer.count * Layout.footerLine + Layout.gap * 4
