@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "ConformanceModel", dependencies: ["DocumentSource", "Specification"]),
         // The generated vector families: the model only, never the codec they judge (own JSON and bplist writers);
         // IconImages encodes the icon-loading area's source images (and decodes them for their stated colours).
-        .target(name: "VectorGenerators", dependencies: ["ConformanceModel", "IconImages"]),
+        .target(name: "VectorGenerators", dependencies: ["ConformanceModel", "IconImages", "Specification"]),
         // Runs cases on implementations through the adapter protocol and judges the answers.
         .target(
             name: "ConformanceRunner",
@@ -90,7 +90,10 @@ let package = Package(
         // Escaping, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
         .target(name: "ReportFormatting"),
         // Renders conformance results (JSON, Markdown, HTML, JUnit, terminal); computes nothing.
-        .target(name: "Reporting", dependencies: ["ConformanceModel", "ReportFormatting"]),
+        // The results picture (implementations × cases where they differ) drawn with cairo as PNG.
+        .target(name: "ResultsPicture", dependencies: ["CCairo"]),
+        .target(
+            name: "Reporting", dependencies: ["ConformanceModel", "ReportFormatting", "Specification", "ResultsPicture"]),
         // Reports/bench.json and bench.md: the model `xds-bench` writes and `xds report` re-renders.
         .target(name: "BenchReport", dependencies: ["ReportFormatting"]),
         // Loop devices, mounts, limit probes on real filesystems.
@@ -160,7 +163,7 @@ let package = Package(
         .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom", "TestSupport"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "TestSupport"]),
-        .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ChildProcess"]),
+        .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ChildProcess", "Specification"]),
         .testTarget(
             name: "ConformanceRunnerTests",
             dependencies: [
@@ -170,7 +173,11 @@ let package = Package(
             name: "BuiltInPeersTests",
             dependencies: ["BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport"]),
         .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "ReportFormatting", "ConformanceModel", "TestSupport"]),
+        .testTarget(
+            name: "ReportingTests",
+            dependencies: [
+                "Reporting", "ReportFormatting", "ConformanceModel", "Specification", "ResultsPicture", "TestSupport",
+            ]),
         .testTarget(
             name: "BenchReportTests", dependencies: ["BenchReport", "ReportFormatting", "ChildProcess", "TestSupport"]),
         .testTarget(

@@ -1,5 +1,7 @@
 // Sources/ConformanceModel/ConformanceReport.swift - The JSON source of every conformance report (Docs/reports.md)
 
+import Specification
+
 /// Where and how a report was made.
 public struct Provenance: Codable, Hashable, Sendable {
     public var suiteVersion: String
@@ -88,6 +90,10 @@ public struct VectorResult: Codable, Hashable, Sendable {
     public var picture: String?
     /// icon-loading: the source image the icon must be made from, base64.
     public var sourcePicture: String?
+    /// The vector's hazard (`VectorMetadata.hazard`), for `required` vectors; absent in older reports.
+    public var hazard: Hazard?
+    /// For a `crash`: how it ended; absent in older reports (`effectiveCrashKind` then reads it from the rest).
+    public var crashKind: CrashKind?
 
     public init(
         caseID: String, vectorID: String, area: VectorArea, group: VectorGroup, level: VectorLevel,

@@ -1,6 +1,7 @@
 // Sources/ConformanceModel/Manifest.swift - Vectors/manifest.json: every vector's metadata (Docs/vectors.md)
 
 import Foundation
+import Specification
 
 /// The suite's version: the one source for `xds --version`, the release's name (`make dist`), every report's
 /// provenance, the manifest and its digest. What a bump means: Docs/ci.md, "Versions".
@@ -103,11 +104,14 @@ public struct VectorMetadata: Codable, Hashable, Sendable {
     /// Further files the vector needs besides `input` and `expected`, relative to `Vectors/` like them
     /// (icon-loading: the bodies its site serves and the source image). Absent for the other areas.
     public var files: [String]?
+    /// For `required` vectors: the hazard of the requirement `spec` names, copied from its `Hazard:` line in
+    /// Docs/spec.md by the generator (the spec is the one source). Absent for other levels.
+    public var hazard: Hazard?
 
     public init(
         id: String, area: VectorArea, group: VectorGroup, input: String, expected: String?,
         description: String, spec: String, level: VectorLevel, tags: [VectorTag], since: String,
-        error: VectorErrorCategory?, made: String, files: [String]? = nil
+        error: VectorErrorCategory?, made: String, files: [String]? = nil, hazard: Hazard? = nil
     ) {
         self.id = id
         self.area = area
@@ -122,6 +126,7 @@ public struct VectorMetadata: Codable, Hashable, Sendable {
         self.error = error
         self.made = made
         self.files = files
+        self.hazard = hazard
     }
 }
 

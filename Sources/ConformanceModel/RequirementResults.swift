@@ -1,4 +1,4 @@
-// Sources/Conformance/RequirementResults.swift - The per-requirement view: each Docs/spec.md clause, its vectors, each result
+// Sources/ConformanceModel/RequirementResults.swift - The per-requirement view: each Docs/spec.md clause, its vectors, each result
 
 import Specification
 
@@ -42,12 +42,15 @@ public struct RequirementDeviation: Codable, Hashable, Sendable {
     public var outcome: Outcome
     /// Whether the implementation's known-failure list names it.
     public var known: Bool
+    /// The deviation's class (`VectorResult.severity`); absent in older reports.
+    public var severity: Severity?
 
-    public init(caseID: String, level: VectorLevel, outcome: Outcome, known: Bool) {
+    public init(caseID: String, level: VectorLevel, outcome: Outcome, known: Bool, severity: Severity? = nil) {
         self.caseID = caseID
         self.level = level
         self.outcome = outcome
         self.known = known
+        self.severity = severity
     }
 }
 
@@ -88,6 +91,10 @@ public struct RequirementResult: Codable, Hashable, Sendable {
     public var strength: String?
     /// Why no vector tests it, when the document says so.
     public var untested: String?
+    /// Its `Hazard:` line; absent in older reports and for requirements without `required` vectors.
+    public var hazard: Hazard?
+    /// Whether every case judges it (`Scope: every vector`, e.g. `security.no-crash`: any crash breaks it).
+    public var coversEveryVector: Bool?
     /// The ids of the vectors whose `spec` is this requirement, in manifest order.
     public var vectors: [String]
     /// One entry per implementation, in report order.
@@ -138,8 +145,10 @@ public enum RequirementResults {
         let documentedIDs = Set(documented.map(\.id))
         let undocumented = vectorsBySpec.keys.filter { !documentedIDs.contains($0) }.sorted()
         var resultsBySpec: [String: [[VectorResult]]] = [:]
+        var everyResult = Array(repeating: [VectorResult](), count: runs.count)
         for (index, run) in runs.enumerated() {
-            for result in run.results {
+            for result in run.results where result.area != .fs {
+                everyResult[index].append(result)
                 guard let spec = specByVector[result.vectorID] else { continue }
                 var perRun = resultsBySpec[spec] ?? Array(repeating: [], count: runs.count)
                 perRun[index].append(result)
@@ -147,24 +156,34 @@ public enum RequirementResults {
             }
         }
         func entry(_ id: String, _ requirement: Requirement?) -> RequirementResult {
-            let perRun = resultsBySpec[id] ?? Array(repeating: [], count: runs.count)
-            return RequirementResult(
+            let everyVector = requirement?.coversEveryVector ?? false
+            let perRun = everyVector ? everyResult : resultsBySpec[id] ?? Array(repeating: [], count: runs.count)
+            var entry = RequirementResult(
                 id: id, section: requirement?.section, summary: requirement?.summary,
                 strength: requirement?.strength.rawValue, untested: requirement?.untestedReason,
                 vectors: vectorsBySpec[id] ?? [],
-                results: zip(runs, perRun).map { judge($0.1, implementation: $0.0.implementation.name) })
+                results: zip(runs, perRun).map {
+                    judge($0.1, implementation: $0.0.implementation.name, crashesOnly: everyVector)
+                })
+            entry.hazard = requirement?.hazard
+            entry.coversEveryVector = everyVector ? true : nil
+            return entry
         }
         return documented.map { entry($0.id, $0) } + undocumented.map { entry($0, nil) }
     }
 
-    /// The verdict of one implementation over one requirement's cases.
-    public static func judge(_ results: [VectorResult], implementation: String) -> RequirementImplementationResult {
+    /// The verdict of one implementation over one requirement's cases; with `crashesOnly` (a requirement of
+    /// every vector, `security.no-crash`) only crashes deviate.
+    public static func judge(
+        _ results: [VectorResult], implementation: String, crashesOnly: Bool = false
+    ) -> RequirementImplementationResult {
         let judged = results.filter { $0.outcome != .notApplicable }
-        let deviations = judged.filter { $0.outcome.isDeviation }
+        let deviations = judged.filter { crashesOnly ? $0.outcome == .crash : $0.outcome.isDeviation }
             .sorted { ($0.outcome, $0.caseID) < ($1.outcome, $1.caseID) }
             .map {
                 RequirementDeviation(
-                    caseID: $0.caseID, level: $0.level, outcome: $0.outcome, known: $0.knownFailure != nil)
+                    caseID: $0.caseID, level: $0.level, outcome: $0.outcome, known: $0.knownFailure != nil,
+                    severity: $0.severity)
             }
         let verdict: RequirementVerdict
         if judged.isEmpty {

@@ -38,6 +38,8 @@ public struct IconLoadingRun: Sendable {
             vectors: vectors, serverScript: serverScript,
             workDirectory: URL(fileURLWithPath: workDirectory).appendingPathComponent("icon-loading-\(getpid())"))
         defer { session.stop() }
+        let hazards = Dictionary(
+            all.map { ($0.metadata.id, $0.metadata.hazard) }, uniquingKeysWith: { first, _ in first })
         return implementations.enumerated().map { index, implementation in
             let results: [IconLoadingCaseResult]
             if implementation.supports(.loadIcon) {
@@ -50,7 +52,11 @@ public struct IconLoadingRun: Sendable {
             } else {
                 results = session.notApplicable()
             }
-            return results.map { Self.vectorResult($0, applicable: implementation.supports(.loadIcon)) }
+            return results.map {
+                var result = Self.vectorResult($0, applicable: implementation.supports(.loadIcon))
+                result.hazard = hazards[result.vectorID] ?? nil
+                return result
+            }
         }
     }
 
@@ -64,12 +70,14 @@ public struct IconLoadingRun: Sendable {
             vectors.map { vector in
                 let metadata = vector.metadata
                 let applicable = implementation.supports(.loadIcon)
-                return VectorResult(
+                var result = VectorResult(
                     caseID: metadata.id, vectorID: metadata.id, area: .iconLoading, group: metadata.group,
                     level: metadata.level, outcome: applicable ? .crash : .notApplicable,
                     expected: metadata.description,
                     actual: applicable ? "not run\nthe icon-loading area did not run: \(reason)" : "", diagnostics: "",
                     exitStatus: nil, signal: nil, knownFailure: nil)
+                result.hazard = metadata.hazard
+                return result
             }
         }
     }

@@ -36,12 +36,19 @@ public struct Judge: Sendable {
         }
         // A note can quote the adapter's output (a tagged-JSON error names what it read): escaped like it.
         if let note = grade.note { actual = escapedText(Array(note.utf8)) + (actual.isEmpty ? "" : " | " + actual) }
-        return VectorResult(
+        var vectorResult = VectorResult(
             caseID: testCase.id, vectorID: metadata.id, area: metadata.area, group: metadata.group,
             level: testCase.level,
             outcome: grade.outcome, expected: grade.expected, actual: actual,
             diagnostics: result.map { escapedText($0.stderr) } ?? "", exitStatus: result?.exitStatus,
             signal: result?.signal, knownFailure: nil)
+        vectorResult.hazard = metadata.hazard
+        if grade.outcome == .crash, let result {
+            vectorResult.crashKind = CrashKind.classify(
+                exitStatus: result.exitStatus, signal: result.signal, timedOut: result.termination == .timedOut,
+                outOfMemory: result.outOfMemory != nil && result.termination != .exited(0))
+        }
+        return vectorResult
     }
 
     struct Grade {

@@ -13,6 +13,8 @@ public struct MarkdownTable: Hashable, Sendable {
     public var alignments: [Alignment]
     /// Rows of cells; short rows are padded with empty cells.
     public var rows: [[String]]
+    /// Columns whose cells are Markdown already (links whose text the caller escaped with `cell`): kept as given.
+    public var markdownColumns: Set<Int> = []
 
     /// Creates a table.
     public init(headers: [String], alignments: [Alignment] = [], rows: [[String]] = []) {
@@ -43,7 +45,9 @@ public struct MarkdownTable: Hashable, Sendable {
     }
 
     private func line(_ cells: [String], width: Int) -> String {
-        let padded = (0..<width).map { $0 < cells.count ? Self.cell(cells[$0]) : "" }
+        let padded = (0..<width).map {
+            $0 < cells.count ? (markdownColumns.contains($0) ? cells[$0] : Self.cell(cells[$0])) : ""
+        }
         return "| " + padded.joined(separator: " | ") + " |"
     }
 

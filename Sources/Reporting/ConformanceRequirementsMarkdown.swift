@@ -17,24 +17,23 @@ enum ConformanceRequirementsMarkdown {
         out += "verdict over their cases (passed / judged):\n\n"
         out += RequirementVerdict.allCases.map { "- \($0.glyph) \($0.phrase)" }.joined(separator: "\n") + "\n\n"
         out += table(requirements, runs: report.runs).render() + "\n"
-        out += "### What each implementation breaks\n\n"
-        for run in report.runs {
-            let name = run.implementation.name
-            out += "#### \(MarkdownTable.cell(run.implementation.title)) (\(MarkdownTable.codeSpan(name)))\n\n"
-            let failing = requirements.filter {
-                guard let verdict = $0.result(for: name)?.verdict else { return false }
-                return verdict == .breaks || verdict == .missesRecommendation
-            }
-            if failing.isEmpty {
-                out += "Breaks no requirement.\n\n"
-                continue
-            }
-            for requirement in failing {
-                if let result = requirement.result(for: name) { out += "- " + sentence(requirement, result) + "\n" }
-            }
-            out += "\n"
-        }
+        out += "What each implementation breaks, in words, is in its own file (the scorecard links it).\n\n"
         return out
+    }
+
+    /// An implementation's file: the requirements it breaks or misses, one sentence each.
+    static func breaks(_ run: ImplementationRun, requirements: [RequirementResult]) -> String {
+        let name = run.implementation.name
+        var out = "## What it breaks\n\n"
+        let failing = requirements.filter {
+            guard let verdict = $0.result(for: name)?.verdict else { return false }
+            return verdict == .breaks || verdict == .missesRecommendation
+        }
+        if failing.isEmpty { return out + "Breaks no requirement.\n\n" }
+        for requirement in failing {
+            if let result = requirement.result(for: name) { out += "- " + sentence(requirement, result) + "\n" }
+        }
+        return out + "\n"
     }
 
     static func table(_ requirements: [RequirementResult], runs: [ImplementationRun]) -> MarkdownTable {
@@ -43,7 +42,8 @@ enum ConformanceRequirementsMarkdown {
             alignments: [.left, .left, .left, .right] + runs.map { _ in .center })
         for requirement in requirements {
             let cells = runs.map { run -> String in
-                guard !requirement.vectors.isEmpty, let result = requirement.result(for: run.implementation.name)
+                guard !requirement.vectors.isEmpty || requirement.coversEveryVector == true,
+                    let result = requirement.result(for: run.implementation.name)
                 else { return "" }
                 guard result.verdict != .notApplicable else { return result.verdict.glyph }
                 return "\(result.verdict.glyph) \(result.passed)/\(result.cases)"
@@ -52,7 +52,8 @@ enum ConformanceRequirementsMarkdown {
                 [
                     requirement.section ?? "", requirement.id + (requirement.summary.map { ": " + $0 } ?? ""),
                     requirement.strength ?? "",
-                    requirement.vectors.isEmpty ? "untested" : "\(requirement.vectors.count)",
+                    requirement.coversEveryVector == true
+                        ? "all" : requirement.vectors.isEmpty ? "untested" : "\(requirement.vectors.count)",
                 ] + cells)
         }
         return table

@@ -1,29 +1,40 @@
-// Sources/Reporting/HTMLCaseDetails.swift - The part of conformance.html every matrix cell links to
+// Sources/Reporting/HTMLCaseDetails.swift - The side files every matrix cell links to, one per area
 
 import ConformanceModel
 import ReportFormatting
+import Specification
 
-/// Per vector: its escaped bytes; per case: what was expected; per implementation: its raw output.
+/// `conformance-<area>.html`: per vector, what it exercises (the manifest's description and the spec clause it
+/// tests, with its hazard), a link to the vector file, its bytes; per case, what was expected; per
+/// implementation that has the call, its result, how it ended, its output and its standard error's tail.
 enum HTMLCaseDetails {
     /// Input bytes shown escaped, at most.
     static let byteLimit = 4096
     /// Input bytes shown as a hex dump, at most.
     static let dumpLimit = 1024
+    /// Characters of standard error shown, from its end.
+    static let stderrTail = 2000
 
-    static func render(_ matrix: ConformanceMatrix, vectors: VectorLibrary?, clauses: RequirementIndex) -> String {
+    static func page(
+        _ area: VectorArea, matrix: ConformanceMatrix, vectors: VectorLibrary?, clauses: RequirementIndex
+    ) -> String {
         var order: [String] = []
         var rowsByVector: [String: [MatrixRow]] = [:]
-        for row in matrix.rows {
+        for row in matrix.rows where row.first.area == area {
             if rowsByVector[row.first.vectorID] == nil { order.append(row.first.vectorID) }
             rowsByVector[row.first.vectorID, default: []].append(row)
         }
-        var out = "<section id=\"details\">\n<h2>Cases</h2>\n"
+        var out = ConformanceHTML.head("x-document-source conformance: \(area.rawValue) cases")
+        out += "<h1>\(area.rawValue) cases</h1>\n<p class=\"lede\"><a href=\"conformance.html\">← scorecard and "
+        out +=
+            "matrix</a>. \(order.count) vectors; a pass that printed nothing on standard error is listed by name.</p>\n"
+        out += "<section id=\"details\">\n"
         for vectorID in order {
             out += vector(
                 vectorID, rows: rowsByVector[vectorID] ?? [], matrix: matrix, vectors: vectors,
                 requirement: clauses.requirement(of: vectorID))
         }
-        return out + "</section>\n"
+        return out + "</section>\n</body>\n</html>\n"
     }
 
     static func vector(
@@ -31,28 +42,40 @@ enum HTMLCaseDetails {
         requirement: RequirementResult? = nil
     ) -> String {
         var out = "<article class=\"vector\" id=\"\(ConformanceHTML.vectorAnchor(id))\">\n"
-        out += "<h3><code>\(Escaping.html(id))</code></h3>\n"
+        out += "<h2><code>\(Escaping.html(id))</code></h2>\n"
+        let metadata = vectors?.metadata(of: id)
+        if let description = metadata?.description {
+            out += "<p class=\"exercises\">\(Escaping.html(description))</p>\n"
+        }
         if let first = rows.first?.first {
             out += "<p>area <code>\(first.area.rawValue)</code>, group <code>\(first.group.rawValue)</code>, "
-            out += "level <code>\(first.level.rawValue)</code></p>\n"
+            out += "level <code>\(first.level.rawValue)</code>"
+            if let hazard = first.hazard ?? metadata?.hazard {
+                out += ", hazard <code>\(hazard.rawValue)</code> (\(Escaping.html(hazard.meaning)))"
+            }
+            if let link = vectors?.link(to: id) {
+                out += ", vector file <a href=\"\(Escaping.html(link))\"><code>\(Escaping.html(link))</code></a>"
+            }
+            out += "</p>\n"
         }
         if let requirement { out += clause(requirement) }
         if rows.first?.first.area != .iconLoading {  // an icon-loading input is a site (JSON), shown by its pictures
             out += bytes(vectors?.bytes(of: id), hasLibrary: vectors != nil)
         }
         for row in rows {
+            out += "<section class=\"case\" id=\"c-\(Escaping.anchor(row.first.caseID))\">\n"
             if rows.count > 1 || row.first.caseID != id {
-                out += "<h4><code>\(Escaping.html(row.first.caseID))</code></h4>\n"
+                out += "<h3><code>\(Escaping.html(row.first.caseID))</code></h3>\n"
             }
             out += "<p>expected: <code>\(Escaping.html(Escaping.visibleControls(row.first.expected)))</code></p>\n"
             if row.first.area == .iconLoading { out += pictures(row, matrix: matrix) }
             var passing: [String] = []
             for (info, result) in zip(matrix.implementations, row.results) {
-                guard let result else { continue }
-                // A quiet pass printed what the case expects: its output is left to conformance.json and its
-                // matrix cell links here, which keeps the page small with many implementations.
+                // No block for n/a: the implementation has no call for the area.
+                guard let result, result.outcome != .notApplicable else { continue }
+                // A quiet pass printed what the case expects: its output is left to conformance.json.
                 if isQuietPass(result) {
-                    passing.append(Escaping.html(info.title))
+                    passing.append(Escaping.html(info.name))
                     continue
                 }
                 out += self.result(result, implementation: info)
@@ -61,13 +84,14 @@ enum HTMLCaseDetails {
                 out += "<p class=\"as-expected\">\(ConformanceHTML.cellSpan(.pass)) as expected (output in "
                 out += "conformance.json): " + passing.joined(separator: ", ") + "</p>\n"
             }
+            out += "</section>\n"
         }
         return out + "</article>\n"
     }
 
-    /// The requirement a vector tests, linked to its row in the requirements section.
+    /// The requirement a vector tests, linked to its row in the main page's requirements section.
     static func clause(_ requirement: RequirementResult) -> String {
-        "<p class=\"clause\">tests <a href=\"#\(HTMLRequirements.anchor(requirement.id))\">"
+        "<p class=\"clause\">tests <a href=\"conformance.html#\(HTMLRequirements.anchor(requirement.id))\">"
             + "\(Escaping.html(requirement.citation))</a></p>\n"
     }
 
@@ -97,32 +121,44 @@ enum HTMLCaseDetails {
                 ? "<p class=\"bytes\">vector file not found under the vectors root</p>\n"
                 : "<p class=\"bytes\">vector bytes not included (rendered without a vectors root)</p>\n"
         }
-        var out = "<p>input, \(bytes.count) bytes, escaped:</p>\n<pre class=\"bytes\">"
+        var out = "<details><summary>input, \(bytes.count) bytes, escaped and as hex</summary>\n<pre class=\"bytes\">"
         out += Escaping.html(Escaping.bytes(bytes.prefix(byteLimit)))
         if bytes.count > byteLimit { out += "\n… \(bytes.count - byteLimit) more bytes" }
         out += "</pre>\n<pre class=\"hex\">" + Escaping.html(Escaping.hexDump(Array(bytes.prefix(dumpLimit))))
         if bytes.count > dumpLimit { out += "\n… \(bytes.count - dumpLimit) more bytes" }
-        return out + "</pre>\n"
+        return out + "</pre>\n</details>\n"
     }
 
-    /// A pass with nothing on standard error: not detailed in the HTML.
+    /// A pass with nothing on standard error: not detailed.
     static func isQuietPass(_ result: VectorResult) -> Bool { result.outcome == .pass && result.diagnostics.isEmpty }
 
     static func result(_ result: VectorResult, implementation info: ImplementationInfo) -> String {
         var out = "<div class=\"result\" id=\"\(ConformanceHTML.resultAnchor(info.name, result.caseID))\">\n"
-        out += "<p>\(ConformanceHTML.cellSpan(result.outcome)) <strong>\(Escaping.html(info.title))</strong>: "
+        out += "<p>\(ConformanceHTML.cellSpan(result.outcome)) <strong>\(Escaping.html(info.name))</strong>: "
         out += "<code>\(result.outcome.rawValue)</code>"
+        if let severity = result.severity {
+            out +=
+                " <span class=\"sev \(ConformanceHTML.severityClass(severity))\">\(Escaping.html(severity.phrase))</span>"
+        }
+        if let kind = result.effectiveCrashKind { out += ", crash kind: \(Escaping.html(kind.phrase))" }
         if let status = result.exitStatus { out += ", exit status \(status)" }
         if let signal = result.signal { out += ", signal \(signal)" }
-        if let reason = result.knownFailure { out += ", known failure: \(Escaping.html(reason))" }
+        if let reason = result.knownFailure {
+            out += ", <sup>k</sup> known failure: \(Escaping.html(reason))"
+        }
         out += "</p>\n"
-        // A pass printed what the case expects (shown once above): its output is left to conformance.json, which
-        // keeps the HTML small with many implementations. Every other outcome shows the output in full.
+        // For a call that did not exit 0, the runner's text starts with how it ended, then any standard output.
+        let label = result.exitStatus == 0 ? "standard output" : "how it ended, then any standard output"
+        out += "<div class=\"label\">\(label)</div>\n"
         out +=
-            "<pre class=\"actual\" title=\"stdout\">\(Escaping.html(Escaping.visibleControls(result.actual, keepingLineBreaks: true)))</pre>\n"
+            "<pre class=\"actual\">\(Escaping.html(Escaping.visibleControls(result.actual, keepingLineBreaks: true)))</pre>\n"
         if !result.diagnostics.isEmpty {
-            out += "<pre class=\"diagnostics\" title=\"stderr\">"
-            out += "\(Escaping.html(Escaping.visibleControls(result.diagnostics, keepingLineBreaks: true)))</pre>\n"
+            let tail =
+                result.diagnostics.count > stderrTail
+                ? "…" + String(result.diagnostics.suffix(stderrTail)) : result.diagnostics
+            let shown = result.diagnostics.count > stderrTail ? ", its last \(stderrTail) characters" : ""
+            out += "<div class=\"label\">standard error\(shown)</div>\n<pre class=\"diagnostics\">"
+            out += "\(Escaping.html(Escaping.visibleControls(tail, keepingLineBreaks: true)))</pre>\n"
         }
         return out + "</div>\n"
     }

@@ -2,6 +2,7 @@
 
 import ConformanceModel
 import ReportFormatting
+import Specification
 
 /// The clause of each vector (from the report's per-requirement view), for linking cases to it.
 struct RequirementIndex {
@@ -27,6 +28,19 @@ struct RequirementIndex {
 
 /// The "Requirements" section: one row per requirement with its vectors and a verdict per implementation.
 enum HTMLRequirements {
+    /// Deviating cases linked one by one per cell; the rest are one link to the filtered matrix.
+    static let deviationsLinked = 4
+
+    /// The area of a vector or case id (`<area>/<group>/<name>…`); plist when it names none.
+    static func area(of id: String) -> VectorArea {
+        id.split(separator: "/").first.flatMap { VectorArea(rawValue: String($0)) } ?? .plist
+    }
+
+    /// The matrix filter that lists all of a cell's deviations: crashes, or any deviation.
+    static func filterOutcome(_ result: RequirementImplementationResult) -> String {
+        result.deviations.allSatisfy { $0.outcome == .crash } ? ConformanceHTML.outcomeClass(.crash) : "x"
+    }
+
     /// The fragment of a requirement's row (`req-…`).
     static func anchor(_ id: String) -> String { "req-" + Escaping.anchor(id) }
 
@@ -47,45 +61,54 @@ enum HTMLRequirements {
         var out = "<tr id=\"\(anchor(requirement.id))\"><td>\(Escaping.html(requirement.section ?? ""))</td>"
         out += "<td><code>\(Escaping.html(requirement.id))</code>"
         if let summary = requirement.summary { out += " \(Escaping.html(summary))" }
+        if let hazard = requirement.hazard { out += " <span class=\"level\">hazard: \(hazard.rawValue)</span>" }
         if let reason = requirement.untested, requirement.vectors.isEmpty {
             out += "<br><span class=\"level\">untested: \(Escaping.html(reason))</span>"
         }
         out += "</td><td>\(Escaping.html(requirement.strength ?? ""))</td><td>"
-        if requirement.vectors.isEmpty {
+        if requirement.coversEveryVector == true {
+            out += "every case" + (requirement.vectors.isEmpty ? "" : " and \(requirement.vectors.count)")
+        } else if requirement.vectors.isEmpty {
             out += "untested"
         } else {
             out += "<details><summary>\(requirement.vectors.count)</summary>"
             out += requirement.vectors.map {
-                "<a href=\"#\(ConformanceHTML.vectorAnchor($0))\"><code>\(Escaping.html($0))</code></a>"
+                "<a href=\"\(ConformanceHTML.vectorLink(area(of: $0), $0))\"><code>\(Escaping.html($0))</code></a>"
             }.joined(separator: "<br>")
             out += "</details>"
         }
         out += "</td>"
-        for run in runs {
-            guard !requirement.vectors.isEmpty, let result = requirement.result(for: run.implementation.name) else {
+        for (index, run) in runs.enumerated() {
+            guard !requirement.vectors.isEmpty || requirement.coversEveryVector == true,
+                let result = requirement.result(for: run.implementation.name)
+            else {
                 out += "<td></td>"
                 continue
             }
-            out += cell(result, implementation: run.implementation, citation: requirement.citation)
+            out += cell(result, implementation: run.implementation, column: index + 1)
         }
         return out + "</tr>\n"
     }
 
-    static func cell(_ result: RequirementImplementationResult, implementation: ImplementationInfo, citation: String)
-        -> String
-    {
-        let title = Escaping.html("\(implementation.title) \(result.verdict.phrase) \(citation)")
+    static func cell(
+        _ result: RequirementImplementationResult, implementation: ImplementationInfo, column: Int
+    ) -> String {
+        let title = Escaping.html("\(implementation.name) \(result.verdict.phrase)")  // the row names the clause
         var out = "<td class=\"verdict v-\(Escaping.anchor(result.verdict.rawValue))\" title=\"\(title)\">"
         out += swatch(result.verdict)
         if result.verdict != .notApplicable { out += " \(result.passed)/\(result.cases)" }
         if !result.deviations.isEmpty {
             out +=
                 "<br>"
-                + result.deviations.map { deviation in
-                    "<a href=\"#\(ConformanceHTML.resultAnchor(implementation.name, deviation.caseID))\" "
+                + result.deviations.prefix(deviationsLinked).map { deviation in
+                    "<a href=\"\(ConformanceHTML.resultLink(area(of: deviation.caseID), implementation.name, deviation.caseID))\" "
                         + "title=\"\(Escaping.html(deviation.caseID + ": " + deviation.outcome.rawValue))\">"
                         + "\(deviation.outcome.glyph)</a>"
                 }.joined(separator: " ")
+            if result.deviations.count > deviationsLinked {
+                out += " <a href=\"#f:impl=\(column)&amp;outcome=\(filterOutcome(result))\">"
+                out += "+\(result.deviations.count - deviationsLinked) more</a>"
+            }
         }
         return out + "</td>"
     }

@@ -20,6 +20,29 @@ public enum RequirementStrength: String, Hashable, Sendable, Codable, Comparable
     public static func < (lhs: RequirementStrength, rhs: RequirementStrength) -> Bool { lhs.rank < rhs.rank }
 }
 
+/// What goes wrong when a reader deviates from a requirement's `required` vectors: the class a report shows
+/// an acceptance of an invalid vector (or a wrong value) in. Written on a requirement's `Hazard:` line.
+public enum Hazard: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Out-of-range offsets, references, counts and lengths: a reader that accepts them reads outside the data.
+    case memorySafety = "memory-safety"
+    /// Cycles, nesting, amplification, slow or endless servers: unbounded time or memory.
+    case resourceExhaustion = "resource-exhaustion"
+    /// A value CoreFoundation (and so the original) reads differently or not at all: wrong values, lost fields.
+    case interoperability
+    /// Harmless leniency: accepting what the rule excludes, with nothing unsafe following.
+    case strictness
+
+    /// For people: `memory safety`, `resource exhaustion`, `wrong value / interop`, `strictness`.
+    public var phrase: String {
+        switch self {
+        case .memorySafety: return "memory safety"
+        case .resourceExhaustion: return "resource exhaustion"
+        case .interoperability: return "wrong value / interop"
+        case .strictness: return "strictness"
+        }
+    }
+}
+
 /// A requirement paragraph: `**[id] Summary.**` then its text, up to the next blank line.
 public struct Requirement: Hashable, Sendable {
     /// The id vectors use as their `spec`, e.g. `attribute.fields.string-only`.
@@ -38,6 +61,11 @@ public struct Requirement: Hashable, Sendable {
     public var citedVectors: [String]
     /// The text of the `Untested:` line(s), when the paragraph says why no vector tests it.
     public var untestedReason: String?
+    /// The `Hazard:` line's class: what a deviation on the requirement's `required` vectors risks.
+    public var hazard: Hazard?
+    /// Whether a `Scope: every vector` line makes every case of the suite judge the requirement (a crash on
+    /// any vector breaks it), besides the vectors whose `spec` it is.
+    public var coversEveryVector: Bool
     /// The whole paragraph, as written.
     public var text: String
     /// The 1-based line of the paragraph's first line.

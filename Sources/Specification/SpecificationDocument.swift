@@ -6,7 +6,8 @@
 /// - a requirement paragraph starts with a line `**[id] Summary.**` and runs to the next blank line
 ///   or heading;
 /// - in it, a line starting `Vectors:` cites vector ids in backticks, one starting `Untested:` says
-///   why no vector tests it, one starting `Source:` names a source;
+///   why no vector tests it, one starting `Source:` names a source, one starting `Hazard:` names the
+///   requirement's hazard class (`Hazard`), and `Scope: every vector` makes every case judge it;
 /// - key words (BCP 14) count only in capitals and outside backtick code spans and fenced blocks.
 public struct SpecificationDocument: Hashable, Sendable {
     /// The `Version:` line's value, e.g. `0.1.0`.
@@ -111,6 +112,8 @@ public struct SpecificationDocument: Hashable, Sendable {
             var cited: [String] = []
             var untested: [String] = []
             var inUntested = false
+            var hazard: Hazard?
+            var everyVector = false
             for line in paragraph {
                 words += KeyWords.find(in: line)
                 if line.hasPrefix("Vectors:") {
@@ -121,6 +124,12 @@ public struct SpecificationDocument: Hashable, Sendable {
                     untested.append(String(line.dropFirst("Untested:".count)).trimmingSpaces)
                 } else if line.hasPrefix("Source:") {
                     inUntested = false
+                } else if line.hasPrefix("Hazard:") {
+                    inUntested = false
+                    hazard = Hazard(rawValue: String(line.dropFirst("Hazard:".count)).trimmingSpaces)
+                } else if line.hasPrefix("Scope:") {
+                    inUntested = false
+                    everyVector = String(line.dropFirst("Scope:".count)).trimmingSpaces.hasPrefix("every vector")
                 } else if inUntested {
                     untested.append(line.trimmingSpaces)
                 }
@@ -130,7 +139,8 @@ public struct SpecificationDocument: Hashable, Sendable {
             return Requirement(
                 id: id, summary: summary, section: section.number, sectionTitle: section.title,
                 strength: strengths.max() ?? .may, isNormative: !strengths.isEmpty, citedVectors: cited,
-                untestedReason: reason.isEmpty ? nil : reason, text: paragraph.joined(separator: "\n"),
+                untestedReason: reason.isEmpty ? nil : reason, hazard: hazard, coversEveryVector: everyVector,
+                text: paragraph.joined(separator: "\n"),
                 line: paragraphLine)
         }
 

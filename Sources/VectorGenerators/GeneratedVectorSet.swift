@@ -2,6 +2,7 @@
 
 import ConformanceModel
 import Foundation
+import Specification
 
 /// The generator's own inconsistency (two vectors writing one file differently).
 public struct GeneratedVectorSetError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -34,7 +35,11 @@ public enum GeneratedVectorSet {
     ///   - found: every file now under `Vectors/` (relative paths). A file under `<area>/regressions/` that nothing
     ///     lists (a fuzz finding dropped in by the fuzz harness) is kept and listed as `implementation-defined`
     ///     until its metadata is curated in `FuzzRegressionFamily` (icons: `IconsRegressionCases`).
-    public static func plan(existing: Manifest? = nil, found: Set<String> = []) throws -> (
+    ///   - specification: Docs/spec.md, whose `Hazard:` lines give every `required` vector its `hazard`; without
+    ///     it, no vector has one.
+    public static func plan(
+        existing: Manifest? = nil, found: Set<String> = [], specification: SpecificationDocument? = nil
+    ) throws -> (
         files: [String: [UInt8]], manifest: Manifest
     ) {
         let vectors = generated()
@@ -59,9 +64,19 @@ public enum GeneratedVectorSet {
             if let entry = unlistedRegression(path) { kept.append(entry) }
         }
         let manifest = Manifest(
-            suiteVersion: suiteVersion, vectors: (vectors.map(\.metadata) + kept).sorted { $0.id < $1.id })
+            suiteVersion: suiteVersion,
+            vectors: (vectors.map(\.metadata) + kept).sorted { $0.id < $1.id }.map {
+                withHazard($0, from: specification)
+            })
         files["manifest.json"] = try render(manifest)
         return (files, manifest)
+    }
+
+    /// `metadata` with the hazard of its requirement when it is `required`, with none otherwise.
+    static func withHazard(_ metadata: VectorMetadata, from specification: SpecificationDocument?) -> VectorMetadata {
+        var metadata = metadata
+        metadata.hazard = metadata.level == .required ? specification?.requirement(metadata.spec)?.hazard : nil
+        return metadata
     }
 
     /// Every file the generator writes, the manifest included (no files found on disk).
@@ -107,7 +122,8 @@ public enum GeneratedVectorSet {
         let manifestURL = root.appendingPathComponent("manifest.json")
         let existing = try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
         let found = filesFound(under: root)
-        let (files, manifest) = try plan(existing: existing, found: found)
+        let (files, manifest) = try plan(
+            existing: existing, found: found, specification: SpecificationFile.beside(vectorsDirectory: root.path))
         let listed = Set(manifest.vectors.flatMap(\.paths))
         let manager = FileManager.default
         for path in found where files[path] == nil && !listed.contains(path) && path != "manifest.json" {

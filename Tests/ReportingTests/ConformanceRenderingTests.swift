@@ -36,13 +36,13 @@ import Testing
         }
         for outcome in Outcome.allCases { #expect(markdown.contains(outcome.glyph), "\(outcome)") }
         // libplist: should-have-accepted b, should-have-rejected c; adapter: wrong-value b, crash c.
-        let deviations = markdown.components(separatedBy: "## Deviations").last ?? ""
+        let deviations = ConformanceMarkdown.implementationPages(report).map(\.1).joined()
         #expect(deviations.components(separatedBy: "| plist/valid/b | required |").count - 1 == 2)
         #expect(deviations.components(separatedBy: "| plist/invalid/c | required |").count - 1 == 2)
-        #expect(deviations.contains("signal 11"))
+        #expect(deviations.contains("☠ crash (signal)"), "the crash kind beside the outcome")
         #expect(deviations.contains("No deviations."), "the reference has none")
-        #expect(!markdown.contains("<script>"))
-        #expect(markdown.contains("&lt;script&gt;"))
+        #expect(!deviations.contains("<script>"))
+        #expect(deviations.contains("&lt;script&gt;"))
     }
 
     /// `--name` is the adapter's name in the heading's code span: a backtick, a line break or raw HTML in
@@ -51,8 +51,8 @@ import Testing
     func adapterNameCannotLeaveTheHeadingCodeSpan(name: String) {
         var hostile = report
         hostile.runs[2].implementation.name = name
-        let markdown = ConformanceMarkdown.render(hostile)
-        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### ") && $0.contains("Adapter") }
+        let markdown = ConformanceMarkdown.implementationPages(hostile).map(\.1).joined()
+        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("# ") && $0.contains("Adapter") }
         #expect(headings.count == 1, "the heading stays one line")
         guard let heading = headings.first, let open = heading.firstIndex(of: "(") else { return }
         // Parse the span as CommonMark does: the opening fence's run length closes it.
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func htmlHasLegendColumnsGlyphsAndColours() {
-        let html = ConformanceHTML.render(report)
+        let html = SyntheticReport.allHTML(report)
         #expect(html.contains("<section id=\"legend\">"))
         for outcome in Outcome.allCases {
             #expect(html.contains(outcome.glyph), "\(outcome) glyph")
@@ -110,41 +110,42 @@ import Testing
             #expect(html.contains("<th class=\"impl\" data-impl=\"\(Escaping.html(info.name))\""), "\(info.name)")
             #expect(html.contains(Escaping.html(info.title)))
         }
-        #expect(!html.contains("<script"))
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("<sup>k</sup> known failure: the implementation's known-failure list"))
         #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
         #expect(html.contains("\\u{01}"), "control characters in output are shown, not emitted")
         #expect(!html.contains("http://") && !html.contains("https://"), "no network")
     }
 
     @Test func everyHTMLLinkHasItsTarget() throws {
-        let html = ConformanceHTML.render(report)
-        let links = Set(matches(of: "href=\"#", in: html))
-        let ids = Set(matches(of: "id=\"", in: html))
-        #expect(!links.isEmpty)
-        #expect(links.subtracting(ids).isEmpty, "dangling: \(links.subtracting(ids))")
-        // Every cell that has a result links to it (3 implementations × 5 cases), except a pass with nothing on
-        // standard error, which links to its vector: its output is left to conformance.json.
-        let quietPasses = report.runs.flatMap(\.results).filter { $0.outcome == .pass && $0.diagnostics.isEmpty }
-        let cellLinks = links.filter { $0.hasPrefix("r-") }
-        #expect(quietPasses.count == 7)
-        #expect(cellLinks.count == 15 - quietPasses.count)
+        var pages = ["conformance.html": ConformanceHTML.render(report)]
+        for (name, page) in ConformanceHTML.detailPages(report) { pages[name] = page }
+        #expect(pages.keys.sorted() == ["conformance-icons.html", "conformance-plist.html", "conformance.html"])
+        var cellLinks = 0
+        for (name, page) in pages {
+            for link in matches(of: "href=\"", in: page) where !link.hasPrefix("#f:") {
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let file = parts[0].isEmpty ? name : parts[0]
+                let target = try #require(pages[file], "\(name): link to a missing page \(link)")
+                if parts.count > 1 { #expect(target.contains("id=\"\(parts[1])\""), "\(name): dangling \(link)") }
+                if name == "conformance.html" && parts.count > 1 && parts[1].hasPrefix("r-") { cellLinks += 1 }
+            }
+        }
+        // Every cell with something to show links to it (3 implementations × 5 cases, n/a excluded), except a
+        // pass with nothing on standard error: its output is left to conformance.json.
+        let quiet = report.runs.flatMap(\.results).filter {
+            ($0.outcome == .pass && $0.diagnostics.isEmpty) || $0.outcome == .notApplicable
+        }
+        #expect(cellLinks == 15 - quiet.count)
     }
 
-    @Test func htmlGroupsRowsWithIdenticalOutcomes() {
+    @Test func matrixRowsCarryWhatTheFiltersNeed() {
         let html = ConformanceHTML.render(report)
-        // Every case has its own signature: no group block, one plain table per area.
-        #expect(html.components(separatedBy: "<details class=\"group\"").count - 1 == 0)
-        #expect(html.components(separatedBy: "<table class=\"matrix\">").count - 1 == 2)
-        var twin = report
-        for index in twin.runs.indices {
-            twin.runs[index].results.append(
-                SyntheticReport.result("plist/valid/a2", .plist, .valid, .pass))
-        }
-        let grouped = ConformanceHTML.render(twin)
-        #expect(grouped.components(separatedBy: "<details class=\"group\">").count - 1 == 1, "collapsed: all pass")
-        #expect(grouped.contains("2 cases with the outcomes"))
-        // Worst first: c, b, d share a plain table, then the all-pass group's table; icons has its own.
-        #expect(grouped.components(separatedBy: "<table class=\"matrix\">").count - 1 == 3)
+        for key in ["impl", "outcome", "sev", "hazard", "area"] { #expect(html.contains("<select id=\"f-\(key)\">")) }
+        #expect(html.contains("<script>"), "the filters' inline script")
+        #expect(html.contains("data-a=\"plist\"") && html.contains("data-a=\"icons\""))
+        #expect(html.contains("data-d=\"1\""), "rows where implementations differ are marked")
+        #expect(html.contains("position: sticky"))
     }
 
     @Test func htmlShowsVectorBytesEscapedFromTheVectorsRoot() throws {
@@ -154,7 +155,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data([0x62, 0x70, 0x3C, 0xFF, 0x26]).write(to: directory.appendingPathComponent("a.bplist"))
         try Data("{}".utf8).write(to: directory.appendingPathComponent("a.json"))
-        let html = ConformanceHTML.render(report, vectors: VectorLibrary(root: root.path))
+        let html = SyntheticReport.allHTML(report, vectors: VectorLibrary(root: root.path))
         #expect(html.contains("bp&lt;\\xff&amp;"))
         #expect(html.contains("input, 5 bytes"))
         #expect(html.contains("vector file not found"), "b has no file")
@@ -176,7 +177,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let written = try ReportFiles.write(report, to: directory.path, junitFor: ["evil<&>"])
-        #expect(written.count == 4)
+        // JSON, Markdown and a file per implementation, HTML and a file per area (plist, icons), the picture, JUnit.
+        #expect(written.count == 10)
         #expect(written.last?.hasSuffix("junit-evil_3c_26_3e.xml") == true)
         #expect(try ReportFiles.read(from: directory.path) == report)
     }

@@ -9,7 +9,7 @@ import Testing
         var report = SyntheticReport.report
         report.runs[0].results[0].actual = "PASSING-OUTPUT-MARKER"
         report.runs[2].results[1].actual = "DEVIATING-OUTPUT-MARKER"
-        let html = ConformanceHTML.render(report)
+        let html = SyntheticReport.allHTML(report)
         #expect(!html.contains("PASSING-OUTPUT-MARKER"))
         #expect(html.contains("as expected (output in conformance.json)"))
         #expect(html.contains("DEVIATING-OUTPUT-MARKER"))

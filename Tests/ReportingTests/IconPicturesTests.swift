@@ -18,7 +18,7 @@ import Testing
             result.sourcePicture = outcomes[index] == .notApplicable ? nil : source
             report.runs[index].results.append(result)
         }
-        let html = ConformanceHTML.render(report)
+        let html = SyntheticReport.allHTML(report)
         #expect(html.contains("<div class=\"icons\">"))
         #expect(html.contains("src=\"data:image/png;base64,U09VUkNF\" alt=\"source\""))
         #expect(html.contains("data:image/png;base64,UkVG"))

@@ -1,6 +1,7 @@
 // Tests/ReportingTests/SyntheticReport.swift - A small report with every outcome, hostile text and three columns
 
 import ConformanceModel
+import Reporting
 
 enum SyntheticReport {
     static let hostile = "<script>alert('x')</script> & \\xff\\xfe | `tick` \u{1}"
@@ -60,4 +61,12 @@ enum SyntheticReport {
                 ImplementationRun(implementation: $0.0, results: $0.1)
             })
     }()
+}
+
+extension SyntheticReport {
+    /// The main page and every per-area details page, one after another (for checks that span them).
+    static func allHTML(_ report: ConformanceReport, vectors: VectorLibrary? = nil) -> String {
+        ConformanceHTML.render(report, vectors: vectors)
+            + ConformanceHTML.detailPages(report, vectors: vectors).map(\.1).joined()
+    }
 }

@@ -64,6 +64,30 @@ import Testing
         #expect(strays.map(\.section) == ["1", "2.1"])
     }
 
+    @Test func readsHazardAndScopeLinesEndingAnUntestedReason() throws {
+        let text = """
+            ## 3. X
+
+            **[x.offsets] Offsets stay inside.**
+            Readers MUST check.
+            Untested: one reason.
+            Hazard: memory-safety
+            Scope: every vector, crashes only.
+
+            **[x.plain] Plain.**
+            Readers MUST read.
+            Hazard: no-such-class
+            """
+        let document = SpecificationDocument.parse(text)
+        let offsets = try #require(document.requirement("x.offsets"))
+        #expect(offsets.hazard == .memorySafety)
+        #expect(offsets.coversEveryVector)
+        #expect(offsets.untestedReason == "one reason.")
+        let plain = try #require(document.requirement("x.plain"))
+        #expect(plain.hazard == nil, "an unknown class is no hazard (the document tests catch the line)")
+        #expect(!plain.coversEveryVector)
+    }
+
     @Test func aParagraphWithoutKeyWordsIsNotNormative() {
         let document = SpecificationDocument.parse("## 3. X\n\n**[x.y] Just words.**\nNothing binding here.\n")
         #expect(document.requirement("x.y")?.isNormative == false)

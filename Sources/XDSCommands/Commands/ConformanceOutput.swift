@@ -19,12 +19,8 @@ enum ConformanceOutput {
                 try ReportFiles.write(
                     report, to: out, vectors: library, junitFor: adapters.map(\.implementation.name))
             }
-            if let path = options.markdown {
-                try AtomicFile.write(Array(ConformanceMarkdown.render(report).utf8), to: path)
-            }
-            if let path = options.html {
-                try AtomicFile.write(Array(ConformanceHTML.render(report, vectors: library).utf8), to: path)
-            }
+            if let path = options.markdown { try ReportFiles.writeMarkdown(report, to: path) }
+            if let path = options.html { try ReportFiles.writeHTML(report, to: path, vectors: library) }
             if let path = options.junit {
                 // JUnit is for the implementation under test: the adapter, else the only implementation run.
                 guard let run = adapters.first ?? (report.runs.count == 1 ? report.runs.first : nil) else {

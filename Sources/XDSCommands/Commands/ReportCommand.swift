@@ -13,9 +13,11 @@ enum ReportCommand: Command {
     static let help = """
         OVERVIEW: Re-renders reports from their JSON source.
 
-        Reads <in>/conformance.json and writes conformance.md and
-        conformance.html into <out>; reads <in>/bench.json (when present)
-        and writes bench.md. Each file is replaced atomically.
+        Reads <in>/conformance.json and writes conformance.md (with a
+        conformance-<implementation>.md each), conformance.html (with a
+        conformance-<area>.html each) and matrix.png into <out>; reads
+        <in>/bench.json (when present) and writes bench.md. Each file is
+        replaced atomically.
 
         USAGE: xds report [--in <dir>] [--out <dir>] [--vectors <dir>]
                           [--junit <implementation> ...] [--summary]
@@ -23,8 +25,9 @@ enum ReportCommand: Command {
         OPTIONS:
           --in <dir>        Directory holding conformance.json (default: Reports).
           --out <dir>       Directory to write into (default: the --in directory).
-          --vectors <dir>   Vectors root, to show vector bytes in the HTML
-                            (default: Vectors, when that directory exists).
+          --vectors <dir>   Vectors root, to show vector bytes, descriptions and
+                            links in the HTML and fill hazards an older report
+                            lacks (default: Vectors, when that directory exists).
           --junit <name>    Also write junit-<name>.xml for that implementation;
                             may repeat.
           --summary         Print the summary table on standard output.
