@@ -3,6 +3,7 @@
 import Foundation
 import IconFetching
 import Testing
+import XAttr
 
 #if canImport(Glibc)
     import Glibc
@@ -37,7 +38,9 @@ import Testing
         var idle: [Int32] = []
         defer { idle.forEach { close($0) } }
         for _ in 0..<3 { idle.append(try #require(Self.idleConnection(port: port))) }
-        let policy = FetchPolicy(maxBytes: 64 << 10, connectTimeout: 5, totalTimeout: 5, extraCAFile: site.caFile)
+        let policy = FetchPolicy(
+            maxBytes: 64 << 10, connectTimeout: 5, totalTimeout: 5,
+            extraTrustAnchors: try TrustAnchorFile.read(BytePath(site.caFile)), allowPrivateAddresses: true)
         let response = try HTTPSFetcher(policy: policy).fetch(site.appInfoURL)
         #expect(response.status == 200)
         #expect(response.body.starts(with: Array(#"{"icons""#.utf8)))
