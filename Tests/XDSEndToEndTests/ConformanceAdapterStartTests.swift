@@ -68,6 +68,34 @@ import Testing
         #expect(!run.stderrText.contains("FAIL adapter"))
     }
 
+    /// An adapter that answers the preflight's trivial `decode` but crashes on every case of a run of ten or
+    /// more does not run (exit 2, no list offered); one that crashes on the single case `--run` names is
+    /// graded (exit 1, a crash line), so a one-case reproduction is never mistaken for a broken adapter.
+    @Test func aRunWhereEveryOneOfTenOrMoreCasesCrashedStops() throws {
+        let trivialTrue = "62706c697374303009080000000000000101000000000000000100000000000000000000000000000009"
+        let adapter = """
+            case "$1" in
+            capabilities) echo '["decode"]' ;;
+            decode) h=$(od -An -tx1 | tr -d ' \n')
+              if [ "$h" = "\(trivialTrue)" ]; then echo '{"type":"bool","value":"true"}'; exit 0; fi
+              echo 'cannot cope' >&2; exit 3 ;;
+            *) cat >/dev/null; exit 1 ;;
+            esac
+            """
+        let directory = try Self.directory(with: "adapter.sh", adapter)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let many = try ShellInDirectory.run(
+            "xds conformance --vectors '\(Self.vectors)' --cmd 'sh adapter.sh' --run 'plist/invalid/*'", in: directory)
+        #expect(many.status == 2, "\(many.stderrText)")
+        #expect(many.stderrText.contains("the adapter does not run: every one of its"))
+        #expect(!many.stderrText.contains("--write-known-failures"))
+        let one = try ShellInDirectory.run(
+            "xds conformance --vectors '\(Self.vectors)' --cmd 'sh adapter.sh' --run plist/invalid/one-byte",
+            in: directory)
+        #expect(one.status == 1, "\(one.stderrText)")
+        #expect(one.stderrText.contains("plist/invalid/one-byte: crash (exit 3; standard error ends: cannot cope)"))
+    }
+
     /// A crash line says why: here the exit status and the last line of standard error.
     @Test func aCrashLineShowsTheExitStatusAndTheLastLineOfStandardError() throws {
         let adapter = """

@@ -63,8 +63,9 @@ enum ConformanceCommand: Command {
           1   deviations found: an unexpected deviation, a stale or unknown
               known-failure entry
           2   the adapter does not run (not found, cannot start, 'capabilities'
-              fails, every call crashes; or no --impl asked for is installed):
-              nothing was tested, no list is written
+              fails, every trivial call or every one of 10+ cases crashes; or
+              no --impl asked for is installed): nothing was tested, no list
+              is written
           64  usage error; a filter that selects no case, an adapter that has
               none of the selected cases' calls
           74  vectors missing or unreadable, list unreadable, report or list

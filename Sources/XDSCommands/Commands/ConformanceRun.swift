@@ -262,10 +262,17 @@ struct ConformanceRun {
         return nil
     }
 
-    /// The lines saying the adapter does not run, when every case it was given crashed; else nil.
+    /// How many judged cases must all have crashed before a run counts as "the adapter does not run". Fewer
+    /// (`--run` naming one case an adapter crashes on) is a result: the crashes are graded, exit 1.
+    static let everyCaseCrashedMinimum = 10
+
+    /// The lines saying the adapter does not run, when every one of at least `everyCaseCrashedMinimum` cases
+    /// it was given crashed; else nil.
     private static func crashedEverywhere(_ run: ImplementationRun) -> [String]? {
         let judged = run.results.filter { $0.outcome != .notApplicable }
-        guard let first = judged.first, judged.allSatisfy({ $0.outcome == .crash }) else { return nil }
+        guard let first = judged.first, judged.count >= everyCaseCrashedMinimum,
+            judged.allSatisfy({ $0.outcome == .crash })
+        else { return nil }
         return [
             "Error: the adapter does not run: every one of its \(judged.count) cases crashed, the first ("
                 + "\(first.caseID)) with \(SessionResult.crashCause(first))",
