@@ -80,9 +80,10 @@ import Testing
         #expect(!markdown.contains("| libplist | select-icon |"), "a call that is all n/a is left out")
     }
 
-    /// As in the terminal summary, `#encode` and `#canonical` cases are counted in rows of their own in
-    /// Markdown and HTML too: a writer's non-canonical bytes do not hide among its value checks.
-    @Test func markdownAndHTMLCountEncodeAndCanonicalApart() {
+    /// As in the terminal summary, `#encode` and `#canonical` cases are counted in rows of their own in the
+    /// Markdown summary: a writer's non-canonical bytes do not hide among its value checks. (The HTML page
+    /// opens with the scorecard instead; its matrix's outcome filter selects `non-canonical` cases.)
+    @Test func markdownCountsEncodeAndCanonicalApart() {
         var report = self.report
         report.runs[0].results += [
             SyntheticReport.result("plist/valid/a#encode", .plist, .valid, .pass),
@@ -92,10 +93,6 @@ import Testing
         let markdown = ConformanceMarkdown.render(report)
         #expect(markdown.contains("| reference | encode | 2 |"))
         #expect(markdown.contains("| reference | canonical | 1 |"))
-        let html = ConformanceHTML.render(report)
-        #expect(html.contains("<th>call</th>"))
-        #expect(html.contains("<td>encode</td><td class=\"n\">2</td>"))
-        #expect(html.contains("<td>canonical</td><td class=\"n\">1</td>"))
     }
 
     @Test func htmlHasLegendColumnsGlyphsAndColours() {
