@@ -73,7 +73,7 @@ public struct IconCacheStore: Hashable, Sendable {
         guard status.st_size <= Self.maxEntryBytes else {
             return .corrupt(detail: "\(status.st_size) bytes, more than \(Self.maxEntryBytes)")
         }
-        guard let bytes = Self.readAll(descriptor, limit: Self.maxEntryBytes) else {
+        guard let bytes = try? DescriptorReader.readAll(descriptor, limit: Self.maxEntryBytes) else {
             return .corrupt(detail: "unreadable or larger than \(Self.maxEntryBytes) bytes")
         }
         switch EntryFile.decode(bytes) {
@@ -170,20 +170,5 @@ public struct IconCacheStore: Hashable, Sendable {
         var head = [UInt8](repeating: 0, count: EntryFile.familyPrefix.count)
         let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         return count == head.count && head == EntryFile.familyPrefix
-    }
-
-    private static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8]? {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return result }
-            guard result.count + count <= limit else { return nil }
-            result += chunk[0..<count]
-        }
     }
 }

@@ -31,7 +31,7 @@ public enum TrustAnchorFile {
         guard fstat(descriptor, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw failure("not a regular file") }
         guard status.st_size <= maxBytes else { throw failure("larger than \(maxBytes) bytes") }
-        guard let bytes = FileBytes.read(descriptor: descriptor, limit: maxBytes) else {
+        guard let bytes = try? DescriptorReader.readAll(descriptor, limit: maxBytes) else {
             throw failure("read failed or the file grew past \(maxBytes) bytes")
         }
         guard bytes.contains(subsequence: Array("-----BEGIN CERTIFICATE-----".utf8)) else {
@@ -47,22 +47,7 @@ enum FileBytes {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        return read(descriptor: descriptor, limit: limit)
-    }
-
-    static func read(descriptor: Int32, limit: Int) -> [UInt8]? {
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return result }
-            guard result.count + count <= limit else { return nil }
-            result += chunk[0..<count]
-        }
+        return try? DescriptorReader.readAll(descriptor, limit: limit)
     }
 }
 

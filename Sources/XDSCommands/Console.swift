@@ -95,19 +95,14 @@ public enum Console {
             if descriptor < 0 { throw InputError(path: name, reason: .system(SystemErrno(rawValue: errno))) }
         }
         defer { if descriptor != 0 { close(descriptor) } }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputError(path: name, reason: .system(SystemErrno(rawValue: errno)))
+        do {
+            return try DescriptorReader.readAll(descriptor, limit: limit)
+        } catch {
+            switch error {
+            case .system(let code): throw InputError(path: name, reason: .system(code))
+            case .overLimit(let limit): throw InputError(path: name, reason: .tooLarge(limit: limit))
             }
-            if count == 0 { break }
-            if result.count + count > limit { throw InputError(path: name, reason: .tooLarge(limit: limit)) }
-            result.append(contentsOf: chunk[0..<count])
         }
-        return result
     }
 
     /// Writes all of `bytes`; returns the errno when a write fails or writes nothing.
