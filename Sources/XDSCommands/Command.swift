@@ -16,7 +16,7 @@ public protocol Command: Sendable {
     /// - Returns: the status of a completed run (success, or a verdict such as validate's findings).
     /// - Throws: `CommandError` for everything else; `XDS.main` prints it and exits with its status.
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus
-    /// The exit status for an error kind; commands with their own contract (validate) override it.
+    /// The exit status for an error kind; the same in every command (Docs/guarantees.md).
     static func exitStatus(for kind: CommandError.Kind) -> ExitStatus
     /// Whether the command handles SIGINT, SIGTERM and SIGHUP itself (`ChildContainment.contain()` or
     /// `InterruptGuard`): `XDS.main` then leaves them blocked, and the command must take them over early.

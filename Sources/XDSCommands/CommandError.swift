@@ -5,7 +5,7 @@
 public struct CommandError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, which decides the exit status (see `Command.exitStatus(for:)`).
     public enum Kind: Hashable, Sendable {
-        /// The command line does not fit the command (64; `validate`: 2).
+        /// The command line does not fit the command (64).
         case usage
         /// The input was rejected: not a plist, no attribute, refused by the writer (1).
         case rejected
@@ -13,7 +13,7 @@ public struct CommandError: Error, Sendable, CustomStringConvertible {
         case originalRaises
         /// A bug of ours or of a library we call, never a verdict on the input (70).
         case internalError
-        /// The tool's own input or files failed: unreadable input, unwritable report (74; `validate`: 2).
+        /// The tool's own input or files failed: unreadable input, unwritable report (74).
         case inputOutput
         /// Writing standard output or standard error failed (74).
         case output

@@ -1,7 +1,7 @@
 // Sources/XDSCommands/ExitStatus.swift - Exit statuses are a contract (Docs/guarantees.md)
 
-/// The status `xds` exits with. Within one command no two meanings share a number (2 is `validate`'s usage or I/O
-/// problem there, and "the adapter does not run" in `conformance`: see Docs/guarantees.md, "Exit statuses").
+/// The status `xds` exits with. Within one command no two meanings share a number, and one situation has one
+/// number in every command (Docs/guarantees.md, "Exit statuses").
 public struct ExitStatus: RawRepresentable, Hashable, Sendable {
     public var rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -10,8 +10,6 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable {
     public static let success = ExitStatus(rawValue: 0)
     /// The input was rejected (bad plist, no attribute, no icon): the adapter protocol's rejection.
     public static let rejected = ExitStatus(rawValue: 1)
-    /// `xds validate`: usage or I/O problem (that command's contract).
-    public static let validateUsageOrIO = ExitStatus(rawValue: 2)
     /// `xds conformance`: the implementation under test does not run (the adapter cannot start, fails
     /// `capabilities`, crashes on every call; an `--impl` asked for is not installed and nothing else runs), so
     /// nothing was tested. Never 1 (deviations found) nor 74 (the tool's own I/O).

@@ -97,7 +97,7 @@ struct AttributeCommandsTests {
         try Mounts.withMountedFilesystem(.tmpfs) { fs in
             let file = fs.path("file")
             try makeFile(file)
-            #expect(try Tool.xds("validate", file).status == 2)  // nothing to validate
+            #expect(try Tool.xds("validate", file).status == 1)  // no attribute, as `read` says it
             #expect(
                 try Tool.xds(
                     "write", file, "--identifier", "a", "--name", "b", "--path", "p",
@@ -114,7 +114,7 @@ struct AttributeCommandsTests {
                 findings.contains {
                     $0["code"] as? String == "schema.value-not-string" && $0["key"] as? String == "name"
                 })
-            #expect(try Tool.xds("validate", file, "--bogus").status == 2)
+            #expect(try Tool.xds("validate", file, "--bogus").status == 64)
         }
     }
 

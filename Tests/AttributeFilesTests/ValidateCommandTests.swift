@@ -67,9 +67,13 @@ import Testing
         }
     }
 
-    @Test func unreadableInputAndUsageExit2() throws {
-        #expect(try Tool.xds("validate", "--bytes", "/tmp/xds-no-such-\(UUID().uuidString)").status == 2)
-        #expect(try Tool.xds("validate").status == 2)
-        #expect(try Tool.xds("validate", "a", "b").status == 2)
+    /// The statuses every command uses (Docs/guarantees.md): an unreadable input 74, a usage error 64, and a
+    /// file that does not exist 74, never 1, which says "checked, and invalid".
+    @Test func unreadableInputIs74AndUsage64() throws {
+        let missing = "/tmp/xds-no-such-\(UUID().uuidString)"
+        #expect(try Tool.xds("validate", "--bytes", missing).status == 74)
+        #expect(try Tool.xds("validate", missing).status == 74)
+        #expect(try Tool.xds("validate").status == 64)
+        #expect(try Tool.xds("validate", "a", "b").status == 64)
     }
 }

@@ -15,11 +15,11 @@ import XAttr
         #expect(DecodeCommand.exitStatus(for: kind).rawValue == status)
     }
 
-    /// `validate`'s own contract: 2 for usage and I/O, but a failed standard output is still 74.
-    @Test func validateKeepsItsContract() {
-        #expect(ValidateCommand.exitStatus(for: .usage) == .validateUsageOrIO)
-        #expect(ValidateCommand.exitStatus(for: .inputOutput) == .validateUsageOrIO)
-        #expect(ValidateCommand.exitStatus(for: .output) == .ioError)
+    /// `validate` has no contract of its own any more: usage 64, its input's I/O 74, standard output 74.
+    @Test func validateUsesTheStatusesOfEveryCommand() {
+        #expect(ValidateCommand.exitStatus(for: .usage).rawValue == 64)
+        #expect(ValidateCommand.exitStatus(for: .inputOutput).rawValue == 74)
+        #expect(ValidateCommand.exitStatus(for: .output).rawValue == 74)
     }
 
     /// Too large is a rejection for select-icon (the input's fault); unreadable is the tool's I/O.

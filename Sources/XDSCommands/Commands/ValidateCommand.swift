@@ -35,19 +35,11 @@ enum ValidateCommand: Command {
 
         EXIT STATUS:
           0   no finding at error level (warnings may be printed)
-          1   at least one finding at error level
-          2   usage error, no attribute to check, or an I/O error
-          74  standard output could not be written
+          1   at least one finding at error level, or no attribute to check
+          64  usage error
+          74  the file or --bytes input unreadable, standard output not
+              written
         """
-
-    static func exitStatus(for kind: CommandError.Kind) -> ExitStatus {
-        switch kind {
-        case .usage, .inputOutput, .rejected: return .validateUsageOrIO
-        case .output: return .ioError
-        case .brokenPipe: return .brokenPipe
-        case .originalRaises, .internalError: return .internalError
-        }
-    }
 
     static let spec = ArgumentSpec(pathOptions: ["--bytes"], flags: ["--json", "--no-follow"], positionals: 0...1)
 
@@ -61,13 +53,16 @@ enum ValidateCommand: Command {
             bytes = try readInput(file, limit: 1 << 20)
         case let (nil, path?):
             source = path.description
+            let found: [UInt8]?
             do {
-                guard let found = try AttributeFile.readBytes(at: path, followSymlinks: !parsed.has("--no-follow"))
-                else { throw AttributeFileError.noAttribute(path: path.description) }
-                bytes = found
+                found = try AttributeFile.readBytes(at: path, followSymlinks: !parsed.has("--no-follow"))
             } catch {
                 throw CommandError(.inputOutput, "\(error)")
             }
+            guard let found else {
+                throw CommandError(.rejected, "\(AttributeFileError.noAttribute(path: path.description))")
+            }
+            bytes = found
         default:
             throw usage("give either a path or --bytes <file>")
         }
