@@ -54,6 +54,13 @@ import Testing
         }
         #expect(decode.count == stated.total, "decode cases run")
         #expect(decode.filter { $0.outcome == .pass }.count == stated.passed, "decode cases passed")
+        // The files the quick start says `out/` holds.
+        for file in [
+            "conformance.md", "conformance.html", "conformance-adapter.md", "conformance-plist.html", "matrix.png",
+            "junit-adapter.xml",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/out/" + file), "out/\(file)")
+        }
     }
 
     /// The extraction itself: markers, comments and statuses read as a person reads them.
