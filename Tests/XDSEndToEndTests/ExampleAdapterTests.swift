@@ -8,17 +8,12 @@ import Testing
 /// Runs the "A complete example adapter" program exactly as Docs/conformance.md prints it, through `xds
 /// conformance`, on inputs where its own code fails and where plistlib accepts a value tagged JSON cannot carry.
 @Suite struct ExampleAdapterTests {
-    /// The one fenced `python` block under the heading, written to a fresh directory.
+    /// The example adapter as `DocumentedQuickStartTests` reads it from the Markdown, written to a fresh directory.
     private static func extractedAdapter() throws -> String {
-        let markdown = try String(
-            contentsOfFile: BuiltProducts.packageRoot.path + "/Docs/conformance.md", encoding: .utf8)
-        let section = try #require(markdown.components(separatedBy: "## A complete example adapter").dropFirst().first)
-        let fenced = try #require(section.components(separatedBy: "```python\n").dropFirst().first)
-        let program = try #require(fenced.components(separatedBy: "\n```").first)
-        let directory = NSTemporaryDirectory() + "xds-example-adapter-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = directory + "/my_adapter.py"
-        try (program + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let adapter = try DocumentedQuickStartTests.exampleAdapter()
+        let directory = try ShellInDirectory.makeDirectory("xds-example-adapter")
+        let path = directory + "/" + adapter.name
+        try adapter.text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
