@@ -76,7 +76,7 @@ final class CacheDirectory {
 
     func entryDisplay(_ name: String) -> String { display + "/" + name }
 
-    static func errorText() -> String { String(cString: strerror(errno)) }
+    static func errorText() -> String { SystemErrno(rawValue: errno).systemMessage }
 
     /// The names in the directory (not `.` and `..`), read through a duplicate of the descriptor.
     func names() throws(CacheTrustError) -> [String] {

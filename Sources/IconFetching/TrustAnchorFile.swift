@@ -25,10 +25,10 @@ public enum TrustAnchorFile {
         func failure(_ detail: String) -> TrustAnchorFileError { TrustAnchorFileError(path: path, detail: detail) }
         guard !path.containsNUL else { throw failure("the path holds a NUL byte") }
         let descriptor = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw failure(SystemErrno(rawValue: errno).systemMessage) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard fstat(descriptor, &status) == 0 else { throw failure(SystemErrno(rawValue: errno).systemMessage) }
         guard status.st_mode & S_IFMT == S_IFREG else { throw failure("not a regular file") }
         guard status.st_size <= maxBytes else { throw failure("larger than \(maxBytes) bytes") }
         guard let bytes = try? DescriptorReader.readAll(descriptor, limit: maxBytes) else {
