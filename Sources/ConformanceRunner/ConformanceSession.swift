@@ -41,17 +41,24 @@ public struct ConformanceSession: Sendable {
     /// Runs the selected cases on `implementations`, then applies each one's known-failure list.
     /// - Parameters:
     ///   - knownFailures: the list of an implementation (an empty list when it has none).
-    ///   - progress: called with (done, total) cases as they finish.
+    ///   - progress: called after each case run finishes, every area counted.
     /// - Throws: the first error `knownFailures` throws.
     public func run<Failure: Error>(
         _ implementations: [any Implementation],
         knownFailures: (ImplementationInfo) throws(Failure) -> KnownFailures,
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        progress: (@Sendable (RunProgress) -> Void)? = nil
     ) throws(Failure) -> SessionResult {
         let selected = cases
         let started = Date()
+        let iconLoadingCases =
+            iconFixtureServer == nil ? 0 : IconLoadingRun.caseCount(vectors: vectors.vectors, filter: filter)
+        let counter = progress.map {
+            ProgressCounter(
+                implementations: implementations.count, casesPerImplementation: selected.count + iconLoadingCases,
+                report: $0)
+        }
         var runs = Runner(judge: Judge(workDirectory: workDirectory), jobs: jobs).run(
-            selected, on: implementations, progress: progress)
+            selected, on: implementations, progress: counter)
         var caseCount = selected.count
         if let iconFixtureServer {
             let area = IconLoadingRun(serverScript: iconFixtureServer, workDirectory: workDirectory, jobs: jobs)
@@ -59,10 +66,11 @@ public struct ConformanceSession: Sendable {
             // as a pass.
             let areaResults: [[VectorResult]]
             do {
-                areaResults = try area.run(implementations, vectors: vectors.vectors, filter: filter)
+                areaResults = try area.run(implementations, vectors: vectors.vectors, filter: filter, progress: counter)
             } catch {
                 areaResults = area.unavailable(
                     implementations, vectors: vectors.vectors, filter: filter, reason: "\(error)")
+                counter?.finishAll()
             }
             for index in runs.indices where index < areaResults.count { runs[index].results += areaResults[index] }
             caseCount += areaResults.first?.count ?? 0

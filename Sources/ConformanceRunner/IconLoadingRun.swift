@@ -27,11 +27,18 @@ public struct IconLoadingRun: Sendable {
         try IconLoadingVector.all(in: directory.vectors)
     }
 
+    /// How many cases the area runs on each implementation: its vectors the filter selects.
+    public static func caseCount(vectors all: [Vector], filter: CaseFilter) -> Int {
+        all.filter { $0.metadata.area == .iconLoading && selected($0.metadata, filter: filter) }.count
+    }
+
     /// One list of results per implementation, in case (manifest) order.
+    /// - Parameter progress: told of each finished case run (`n/a` ones at once).
     /// - Throws: when a vector is malformed or the fixture server cannot start (python3 or openssl missing).
-    public func run(_ implementations: [any Implementation], vectors all: [Vector], filter: CaseFilter) throws
-        -> [[VectorResult]]
-    {
+    public func run(
+        _ implementations: [any Implementation], vectors all: [Vector], filter: CaseFilter,
+        progress: ProgressCounter? = nil
+    ) throws -> [[VectorResult]] {
         let vectors = try IconLoadingVector.all(in: all).filter { Self.selected($0, filter: filter) }
         guard !vectors.isEmpty else { return implementations.map { _ in [] } }
         let session = try IconLoadingSession(
@@ -45,12 +52,14 @@ public struct IconLoadingRun: Sendable {
             if implementation.supports(.loadIcon) {
                 results = session.run(label: "i\(index)", jobs: jobs) { scale, url, caFile in
                     let call = implementation.perform(.loadIcon(scale: scale, appInfoURL: url, caFile: caFile))
+                    progress?.finished(implementation: index)
                     return LoadIconOutcome(
                         exitStatus: call.termination.exitStatus, stdout: call.stdout,
                         summary: call.terminationSummary)
                 }
             } else {
                 results = session.notApplicable()
+                progress?.finished(implementation: index, count: results.count)
             }
             return results.map {
                 var result = Self.vectorResult($0, applicable: implementation.supports(.loadIcon))

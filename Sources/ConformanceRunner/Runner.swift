@@ -14,10 +14,9 @@ public struct Runner: Sendable {
     }
 
     /// Runs every case of `cases` on every implementation of `implementations`.
-    /// - Parameter progress: called after each finished case with (done, total), from a worker thread.
+    /// - Parameter progress: told of each finished case run, from a worker thread.
     public func run(
-        _ cases: [ConformanceCase], on implementations: [any Implementation],
-        progress: (@Sendable (Int, Int) -> Void)? = nil
+        _ cases: [ConformanceCase], on implementations: [any Implementation], progress: ProgressCounter? = nil
     ) -> [ImplementationRun] {
         let work = implementations.indices.flatMap { implementation in cases.indices.map { (implementation, $0) } }
         let store = ResultStore(count: work.count)
@@ -29,8 +28,8 @@ public struct Runner: Sendable {
                 while let index = store.claim() {
                     let (implementation, testCase) = work[index]
                     let result = judge.run(prepared[testCase], on: implementations[implementation])
-                    let done = store.finish(index, result)
-                    progress?(done, work.count)
+                    store.finish(index, result)
+                    progress?.finished(implementation: implementation)
                 }
                 store.threadFinished()
             }
@@ -52,7 +51,6 @@ public struct Runner: Sendable {
 private final class ResultStore: @unchecked Sendable {
     private let condition = NSCondition()
     private var next = 0
-    private var done = 0
     private var finishedThreads = 0
     private var slots: [VectorResult?]
 
@@ -68,12 +66,10 @@ private final class ResultStore: @unchecked Sendable {
         return next - 1
     }
 
-    func finish(_ index: Int, _ result: VectorResult) -> Int {
+    func finish(_ index: Int, _ result: VectorResult) {
         condition.lock()
         defer { condition.unlock() }
         slots[index] = result
-        done += 1
-        return done
     }
 
     func threadFinished() {

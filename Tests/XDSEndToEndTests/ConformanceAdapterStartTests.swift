@@ -149,4 +149,41 @@ import Testing
         #expect(progress.last?.contains("(100 %)") == true)
         #expect(!run.stderrText.contains("\r"))
     }
+
+    /// With more than one implementation each log line also says how many are done and how far each one under way
+    /// is, so a CI log shows which implementation a slow run is in.
+    @Test func progressInALogNamesEachImplementationUnderWay() throws {
+        let run = try BuiltProducts.run(
+            "xds",
+            [
+                "conformance", "--vectors", Self.vectors, "--impl", "reference,libplist", "--jobs", "1",
+                "--run", "plist/valid/a*",
+            ])
+        #expect(run.status == 0, "\(run.stderrText)")
+        let progress = run.stderrText.split(separator: "\n").filter { $0.hasPrefix("progress: ") }.map(String.init)
+        let cases = try #require(progress.last.flatMap { line in line.firstMatch(of: /, (\d+) cases × 2 implementations/) })
+        let perImplementation = Int(cases.1) ?? 0
+        #expect(perImplementation > 10)
+        #expect(progress.last?.hasSuffix("; 2 of 2 done") == true, "\(progress)")
+        // One job runs the reference's cases first: a line while it is under way names it with its own count,
+        // and a later line shows it done while libplist is under way.
+        #expect(progress.contains { $0.contains("; 0 of 2 done; ") && $0.contains("/\(perImplementation)") }, "\(progress)")
+        #expect(
+            progress.contains { $0.contains("; 1 of 2 done; libplist ") && $0.hasSuffix("/\(perImplementation)") },
+            "\(progress)")
+    }
+
+    /// The icon-loading area runs after the others, against its fixture server: its cases count in the same
+    /// progress, so the total is the number of cases the run reports, and 100 % comes only at the end.
+    @Test func progressCountsTheIconLoadingCases() throws {
+        let run = try BuiltProducts.run(
+            "xds",
+            ["conformance", "--vectors", Self.vectors, "--impl", "reference", "--area", "attribute,icon-loading"])
+        #expect(run.status == 0, "\(run.stderrText)")
+        let ran = try #require(run.stderrText.firstMatch(of: /ran (\d+) cases × 1 implementations/))
+        let cases = try #require(Int(ran.1))
+        let progress = run.stderrText.split(separator: "\n").filter { $0.hasPrefix("progress: ") }
+        #expect(progress.last == "progress: \(cases)/\(cases) case runs (100 %)"[...], "\(progress)")
+        #expect(progress.filter { $0.contains("(100 %)") }.count == 1, "\(progress)")
+    }
 }

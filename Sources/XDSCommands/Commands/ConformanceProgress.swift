@@ -1,42 +1,48 @@
 // Sources/XDSCommands/Commands/ConformanceProgress.swift - Signs of life during a run, on a terminal and in CI logs
 
+import ConformanceRunner
 import Foundation
+import TerminalText
 
 /// Progress of `xds conformance` on standard error: on a terminal one line redrawn in place; otherwise (a CI log)
-/// a line of its own at every tenth of the calls or after 10 s without one, and always at the end.
+/// a line of its own at every tenth of the calls or after 10 s without one, and always at the end. Each line says
+/// how far the run is overall and for each implementation under way.
 final class ConformanceProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let terminal: Bool
-    private let implementations: Int
+    private let names: [String]
     private var lastTenth = 0
     private var lastLine = Date()
     /// The seconds between two lines in a log, at most.
     static let logInterval: TimeInterval = 10
 
-    init(terminal: Bool, implementations: Int) {
+    /// - Parameter names: the implementations' names, in run order.
+    init(terminal: Bool, names: [String]) {
         self.terminal = terminal
-        self.implementations = max(1, implementations)
+        self.names = names
     }
 
-    /// The callback for `ConformanceSession.run`: `done` of `total` case runs (cases × implementations).
-    var report: @Sendable (Int, Int) -> Void { { [self] done, total in self.update(done: done, total: total) } }
+    /// The callback for `ConformanceSession.run`.
+    var report: @Sendable (RunProgress) -> Void { { [self] progress in self.update(progress) } }
 
     /// Clears the terminal's line before the next message; nothing in a log.
     func clear() {
         if terminal { Console.writeError(Array("\r\u{1B}[K".utf8)) }
     }
 
-    private func update(done: Int, total: Int) {
-        guard total > 0 else { return }
+    private func update(_ progress: RunProgress) {
+        guard progress.total > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
-        let text = Self.text(done: done, total: total, implementations: implementations)
+        let done = progress.done
+        let text = Self.text(progress, names: names)
         if terminal {
-            if done == total || done % 25 == 0 { Console.writeError(Array(("\r" + text).utf8)) }
+            if done == progress.total || done % 25 == 0 { Console.writeError(Array(("\r\u{1B}[K" + text).utf8)) }
             return
         }
-        let tenth = done * 10 / total
-        guard done == total || tenth > lastTenth || Date().timeIntervalSince(lastLine) >= Self.logInterval else {
+        let tenth = done * 10 / progress.total
+        guard done == progress.total || tenth > lastTenth || Date().timeIntervalSince(lastLine) >= Self.logInterval
+        else {
             return
         }
         lastTenth = tenth
@@ -44,9 +50,19 @@ final class ConformanceProgress: @unchecked Sendable {
         Console.printError(text)
     }
 
-    /// `progress: 377/1508 case runs (25 %), 6 implementations`.
-    static func text(done: Int, total: Int, implementations: Int) -> String {
-        "progress: \(done)/\(total) case runs (\(done * 100 / max(1, total)) %)"
-            + (implementations > 1 ? ", \(total / implementations) cases × \(implementations) implementations" : "")
+    /// `progress: 377/1508 case runs (25 %), 314 cases × 6 implementations; 1 of 6 done; libplist 63/314`: the
+    /// implementations under way are named with their own count (names escaped by the terminal-text rule).
+    static func text(_ progress: RunProgress, names: [String]) -> String {
+        let count = progress.doneByImplementation.count
+        var text = "progress: \(progress.done)/\(progress.total) case runs (\(progress.done * 100 / max(1, progress.total)) %)"
+        guard count > 1 else { return text }
+        text += ", \(progress.casesPerImplementation) cases × \(count) implementations; "
+        text += "\(progress.finishedImplementations) of \(count) done"
+        let underWay = progress.implementationsUnderWay.map { index in
+            let name = index < names.count ? TerminalText.escaped(names[index]) : "#\(index + 1)"
+            return "\(name) \(progress.doneByImplementation[index])/\(progress.casesPerImplementation)"
+        }
+        if !underWay.isEmpty { text += "; " + underWay.joined(separator: ", ") }
+        return text
     }
 }

@@ -76,7 +76,7 @@ struct ConformanceRun {
         var session = ConformanceSession(
             vectors: vectorDirectory, filter: options.filter, jobs: options.jobs, workDirectory: workDirectory)
         session.iconFixtureServer = BuiltInLocations.iconFixtureServer()
-        let progress = ConformanceProgress(terminal: isatty(2) == 1, implementations: implementations.count)
+        let progress = ConformanceProgress(terminal: isatty(2) == 1, names: implementations.map(\.info.name))
         let result: SessionResult
         var withoutList: Set<String> = []
         do {
