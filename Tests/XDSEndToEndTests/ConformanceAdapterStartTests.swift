@@ -114,6 +114,23 @@ import Testing
         #expect(run.stderrText.contains("plist/valid/bool-true: crash (exit 3; standard error ends: KeyError: 7)"))
     }
 
+    /// An `xds` away from any checkout finds no optional peer (`make peers` builds them inside one): asked only
+    /// for peers, it tests nothing, says which are missing and why, and exits 2, never 0 with an empty report.
+    @Test func aRunWhereNoRequestedImplementationIsInstalledStops() throws {
+        let directory = try ShellInDirectory.makeDirectory("xds-no-peers")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: BuiltProducts.path(of: "xds"), toPath: directory + "/xds")
+        let run = try ShellInDirectory.run(
+            "./xds conformance --vectors '\(Self.vectors)' --impl rust-plist,dd-plist", in: directory)
+        #expect(run.status == 2, "\(run.stderrText)")
+        #expect(run.stderrText.contains("note: rust-plist: not installed"), "\(run.stderrText)")
+        #expect(run.stderrText.contains("note: dd-plist: not installed"), "\(run.stderrText)")
+        #expect(
+            run.stderrText.contains("Error: nothing to test: none of the implementations asked for is installed here"))
+        #expect(!run.stderrText.contains("known-failures"), "never offers to freeze a run that tested nothing")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/out"))
+    }
+
     /// A run that tests nothing is an error, each with its own message.
     @Test func aRunThatTestsNothingFails() throws {
         let nothing = try BuiltProducts.run(
