@@ -23,8 +23,9 @@ public enum RefusalRule: String, Hashable, Sendable {
 public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A safety rule refused the URL (before any connection) or the response (while streaming).
     case refused(url: String, rule: RefusalRule, detail: String)
-    /// Connecting, TLS, a timeout or the transfer failed (libcurl's message).
-    case network(url: String, detail: String)
+    /// Connecting, TLS, a timeout or the transfer failed: the kind in this project's words, and libcurl's own
+    /// message (empty when the failure is the fetcher's own, such as the load's deadline).
+    case network(url: String, kind: NetworkFailureKind, libraryText: String)
     /// The server answered with a status other than 2xx (or 304 when revalidating).
     case server(url: String, status: Int)
     /// The fetcher could not be set up (libcurl refused an option).
@@ -33,9 +34,15 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .refused(let url, let rule, let detail): return "refused \(url): rule \(rule.rawValue): \(detail)"
-        case .network(let url, let detail): return "network failure for \(url): \(detail)"
+        case .network(let url, let kind, _): return "network failure for \(url): \(kind)"
         case .server(let url, let status): return "server answered \(status) for \(url)"
         case .setup(let detail): return "cannot set up the HTTP client: \(detail)"
         }
+    }
+
+    /// The library's own text of a network failure (for `--json` and `--explain`); nil for every other failure.
+    public var libraryText: String? {
+        guard case .network(_, _, let text) = self, !text.isEmpty else { return nil }
+        return text
     }
 }

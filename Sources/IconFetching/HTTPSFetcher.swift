@@ -47,8 +47,7 @@ public struct HTTPSFetcher: Sendable {
             try URLRules.check(current).get()
             let remaining = min(ownDeadline.remainingSeconds, policy.deadline?.remainingSeconds ?? .infinity)
             guard remaining > 0 else {
-                throw .network(
-                    url: current, detail: "timeout: the time allowed for the whole load ran out before this request")
+                throw .network(url: current, kind: .timeout, libraryText: "")
             }
             requested.append(current)
             let single = try performOnce(current, validators: validators, timeout: remaining)
@@ -160,7 +159,9 @@ public struct HTTPSFetcher: Sendable {
         }
         guard code == CURLE_OK else {
             let detail = String(cString: errorBuffer)
-            throw .network(url: url, detail: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail)
+            throw .network(
+                url: url, kind: NetworkFailureKind(curlCode: code),
+                libraryText: "libcurl: " + (detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail))
         }
         var status = 0
         _ = xds_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)

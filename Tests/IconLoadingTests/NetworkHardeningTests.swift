@@ -21,7 +21,7 @@ import XDSCommands
                 "/r3": ["file": "appInfo.json"],
             ])
         let (result, trace) = load(site, url: site.origin + "/appInfo.json", timeout: 3)
-        guard case .failure(.failed(_, let detail)) = result else {
+        guard case .failure(.failed(_, let detail, _)) = result else {
             Issue.record("expected a timeout, got \(result)")
             return
         }

@@ -37,7 +37,9 @@ final class ConformanceProgress: @unchecked Sendable {
         let done = progress.done
         let text = Self.text(progress, names: names)
         if terminal {
-            if done == progress.total || done % 25 == 0 { Console.writeError(Array(("\r\u{1B}[K" + text).utf8)) }
+            if done == progress.total || done % 25 == 0 {
+                Console.writeError(Array(("\r\u{1B}[K" + TerminalText.escaped(text)).utf8))
+            }
             return
         }
         let tenth = done * 10 / progress.total
@@ -51,7 +53,8 @@ final class ConformanceProgress: @unchecked Sendable {
     }
 
     /// `progress: 377/1508 case runs (25 %), 314 cases × 6 implementations; 1 of 6 done; libplist 63/314`: the
-    /// implementations under way are named with their own count (names escaped by the terminal-text rule).
+    /// implementations under way are named with their own count. Unescaped: the caller escapes it once, by the
+    /// terminal-text rule, as it writes.
     static func text(_ progress: RunProgress, names: [String]) -> String {
         let count = progress.doneByImplementation.count
         var text = "progress: \(progress.done)/\(progress.total) case runs (\(progress.done * 100 / max(1, progress.total)) %)"
@@ -59,7 +62,7 @@ final class ConformanceProgress: @unchecked Sendable {
         text += ", \(progress.casesPerImplementation) cases × \(count) implementations; "
         text += "\(progress.finishedImplementations) of \(count) done"
         let underWay = progress.implementationsUnderWay.map { index in
-            let name = index < names.count ? TerminalText.escaped(names[index]) : "#\(index + 1)"
+            let name = index < names.count ? names[index] : "#\(index + 1)"
             return "\(name) \(progress.doneByImplementation[index])/\(progress.casesPerImplementation)"
         }
         if !underWay.isEmpty { text += "; " + underWay.joined(separator: ", ") }

@@ -98,6 +98,9 @@ enum IconCommand: Command {
         }
         if parsed.has("--explain") {
             for note in trace.notes { Console.printError(note) }
+            if case .failure(let error) = outcome, let text = error.libraryText {
+                Console.printError("the HTTP library said: " + text)
+            }
         }
         var status = ExitStatus.success
         switch outcome {

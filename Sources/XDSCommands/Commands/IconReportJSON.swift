@@ -26,6 +26,7 @@ enum IconReportJSON {
             } ?? "null"
         let result: String
         let error: String
+        var libraryError = "null"
         switch outcome {
         case .success(let icon):
             result =
@@ -34,11 +35,12 @@ enum IconReportJSON {
         case .failure(let failure):
             result = "null"
             error = quoted(failure.description)
+            libraryError = failure.libraryText.map(quoted) ?? "null"
         }
         return "{\"appInfoURL\":\(quoted(request.appInfoURL)),\"scale\":\(request.scale),"
             + "\"profile\":\(quoted(request.profile.rawValue)),\"corners\":\(quoted(request.corners.rawValue)),"
             + "\"cache\":\(request.cache.map { quoted($0.directory.description) } ?? "null"),"
             + "\"steps\":[\(steps.joined(separator: ","))],\"chosen\":\(chosen),\"output\":\(result),"
-            + "\"exit\":\(status.rawValue),\"error\":\(error)}"
+            + "\"exit\":\(status.rawValue),\"error\":\(error),\"libraryError\":\(libraryError)}"
     }
 }
