@@ -35,7 +35,8 @@ public enum IconLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     init(_ error: FetchError) {
         switch error {
         case .refused(let url, let rule, let detail): self = .refused(url: url, rule: rule.rawValue, detail: detail)
-        case .network(let url, let kind, let text): self = .failed(url: url, detail: kind.description, libraryText: text)
+        case .network(let url, let kind, let text):
+            self = .failed(url: url, detail: kind.description, libraryText: text)
         case .server(let url, let status): self = .failed(url: url, detail: "HTTP status \(status)")
         case .setup(let detail): self = .internalFailure("cannot set up the HTTP client: \(detail)")
         }

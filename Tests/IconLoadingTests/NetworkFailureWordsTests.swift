@@ -3,8 +3,8 @@
 
 import ChildProcess
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct NetworkFailureWordsTests {
     /// The fixture site's certificate is issued by the fixture's own CA: without `--ca-file` it is not trusted.
@@ -28,7 +28,9 @@ import TestSupport
         #expect(explained.stderrText.contains("\nthe HTTP library said: libcurl: "), "\(explained.stderrText)")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(explained.stdout)) as? [String: Any])
-        #expect((object["error"] as? String)?.hasSuffix("the server's certificate is not trusted (issuer, name or dates)") == true)
+        #expect(
+            (object["error"] as? String)?.hasSuffix("the server's certificate is not trusted (issuer, name or dates)")
+                == true)
         #expect((object["libraryError"] as? String)?.hasPrefix("libcurl: ") == true, "\(object)")
     }
 

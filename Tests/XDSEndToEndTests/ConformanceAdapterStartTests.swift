@@ -178,13 +178,15 @@ import Testing
             ])
         #expect(run.status == 0, "\(run.stderrText)")
         let progress = run.stderrText.split(separator: "\n").filter { $0.hasPrefix("progress: ") }.map(String.init)
-        let cases = try #require(progress.last.flatMap { line in line.firstMatch(of: /, (\d+) cases × 2 implementations/) })
+        let cases = try #require(
+            progress.last.flatMap { line in line.firstMatch(of: /, (\d+) cases × 2 implementations/) })
         let perImplementation = Int(cases.1) ?? 0
         #expect(perImplementation > 10)
         #expect(progress.last?.hasSuffix("; 2 of 2 done") == true, "\(progress)")
         // One job runs the reference's cases first: a line while it is under way names it with its own count,
         // and a later line shows it done while libplist is under way.
-        #expect(progress.contains { $0.contains("; 0 of 2 done; ") && $0.contains("/\(perImplementation)") }, "\(progress)")
+        #expect(
+            progress.contains { $0.contains("; 0 of 2 done; ") && $0.contains("/\(perImplementation)") }, "\(progress)")
         #expect(
             progress.contains { $0.contains("; 1 of 2 done; libplist ") && $0.hasSuffix("/\(perImplementation)") },
             "\(progress)")

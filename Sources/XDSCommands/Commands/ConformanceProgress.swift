@@ -57,7 +57,8 @@ final class ConformanceProgress: @unchecked Sendable {
     /// terminal-text rule, as it writes.
     static func text(_ progress: RunProgress, names: [String]) -> String {
         let count = progress.doneByImplementation.count
-        var text = "progress: \(progress.done)/\(progress.total) case runs (\(progress.done * 100 / max(1, progress.total)) %)"
+        var text =
+            "progress: \(progress.done)/\(progress.total) case runs (\(progress.done * 100 / max(1, progress.total)) %)"
         guard count > 1 else { return text }
         text += ", \(progress.casesPerImplementation) cases × \(count) implementations; "
         text += "\(progress.finishedImplementations) of \(count) done"
