@@ -6,19 +6,19 @@ import Foundation
 public struct RunProgress: Hashable, Sendable {
     /// Case runs finished, over all implementations.
     public var done: Int
-    /// Case runs in the whole run (cases × implementations).
-    public var total: Int
     /// Case runs finished per implementation, in run order.
     public var doneByImplementation: [Int]
     /// The cases each implementation runs.
     public var casesPerImplementation: Int
 
-    public init(done: Int, total: Int, doneByImplementation: [Int], casesPerImplementation: Int) {
+    public init(done: Int, doneByImplementation: [Int], casesPerImplementation: Int) {
         self.done = done
-        self.total = total
         self.doneByImplementation = doneByImplementation
         self.casesPerImplementation = casesPerImplementation
     }
+
+    /// Case runs in the whole run (cases × implementations).
+    public var total: Int { doneByImplementation.count * casesPerImplementation }
 
     /// Implementations that have run every case.
     public var finishedImplementations: Int { doneByImplementation.filter { $0 >= casesPerImplementation }.count }
@@ -43,16 +43,18 @@ public final class ProgressCounter: @unchecked Sendable {
     ///   - report: called after every step, from the thread that finished it.
     public init(implementations: Int, casesPerImplementation: Int, report: @escaping @Sendable (RunProgress) -> Void) {
         progress = RunProgress(
-            done: 0, total: implementations * casesPerImplementation,
-            doneByImplementation: Array(repeating: 0, count: implementations),
+            done: 0, doneByImplementation: Array(repeating: 0, count: implementations),
             casesPerImplementation: casesPerImplementation)
         self.report = report
     }
 
     /// Records that `count` case runs of the implementation at `implementation` finished, then reports.
     public func finished(implementation: Int, count: Int = 1) {
-        guard count > 0, progress.doneByImplementation.indices.contains(implementation) else { return }
         lock.lock()
+        guard count > 0, progress.doneByImplementation.indices.contains(implementation) else {
+            lock.unlock()
+            return
+        }
         progress.done += count
         progress.doneByImplementation[implementation] += count
         let snapshot = progress

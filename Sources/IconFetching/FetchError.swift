@@ -39,10 +39,4 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .setup(let detail): return "cannot set up the HTTP client: \(detail)"
         }
     }
-
-    /// The library's own text of a network failure (for `--json` and `--explain`); nil for every other failure.
-    public var libraryText: String? {
-        guard case .network(_, _, let text) = self, !text.isEmpty else { return nil }
-        return text
-    }
 }
