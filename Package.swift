@@ -172,7 +172,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "BuiltInPeersTests",
-            dependencies: ["BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport"]),
+            dependencies: [
+                "BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport", "TaggedJSON",
+            ]),
         .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting", "TerminalText"]),
         .testTarget(
             name: "ReportingTests",
