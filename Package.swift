@@ -126,7 +126,7 @@ let package = Package(
             name: "xds-bench",
             dependencies: [
                 "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "BenchReport", "ReportFormatting",
-                "SeededRandom", "CodablePropertyList", "CAttr",
+                "SeededRandom", "CodablePropertyList", "CAttr", "DocumentSource",
             ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),
