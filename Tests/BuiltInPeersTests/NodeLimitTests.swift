@@ -14,7 +14,9 @@ import Testing
             encoding: .utf8)
         let assignments = script.split(separator: "\n").filter { $0.hasPrefix("NODE_LIMIT = ") }
         #expect(assignments.count == 1)
-        let value = assignments.first.map { $0.dropFirst("NODE_LIMIT = ".count).replacingOccurrences(of: "_", with: "") }
+        let value = assignments.first.map {
+            $0.dropFirst("NODE_LIMIT = ".count).replacingOccurrences(of: "_", with: "")
+        }
         #expect(value.flatMap { Int($0) } == TaggedJSON.printedNodeLimit)
     }
 }

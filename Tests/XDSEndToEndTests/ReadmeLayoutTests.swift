@@ -115,7 +115,8 @@ import Testing
             }
             for case let file as String in files where file.hasSuffix(".swift") {
                 let text = try String(contentsOfFile: Self.root + "/" + target.path + "/" + file, encoding: .utf8)
-                for match in text.matches(of: /(?m)^\s*(?:@testable\s+|@_spi\([A-Za-z]+\)\s+)?import\s+([A-Za-z0-9_]+)/) {
+                for match in text.matches(of: /(?m)^\s*(?:@testable\s+|@_spi\([A-Za-z]+\)\s+)?import\s+([A-Za-z0-9_]+)/)
+                {
                     let module = String(match.output.1)
                     if names.contains(module), module != target.name, !target.dependencies.contains(module) {
                         Issue.record("\(target.path)/\(file) imports \(module), not a dependency of \(target.name)")
@@ -127,7 +128,8 @@ import Testing
 
     /// Every repository path that README.md and Docs/*.md name (in backticks or as a link) exists.
     @Test func everyPathTheDocumentsMentionExists() throws {
-        let documents = ["README.md"]
+        let documents =
+            ["README.md"]
             + (try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Docs")).filter { $0.hasSuffix(".md") }
             .map { "Docs/" + $0 }
         let prefixes = ["Sources/", "Tests/", "Docs/", "Vectors/", "FuzzTesting/", "Distribution/", ".github/", ".ci/"]

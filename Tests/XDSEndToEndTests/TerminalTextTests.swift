@@ -35,12 +35,19 @@ import XAttr
         // Every one- and two-byte input, and boundary three- and four-byte ones: the byte entry point and the
         // string one (through `displayString`) are the same rule.
         var inputs: [[UInt8]] = (0...255).map { [UInt8($0)] }
-        for first in 0...255 { for second in [0x00, 0x41, 0x5C, 0x80, 0x9F, 0xA0, 0xBF, 0xC0] { inputs.append([UInt8(first), UInt8(second)]) } }
+        for first in 0...255 {
+            for second in [0x00, 0x41, 0x5C, 0x80, 0x9F, 0xA0, 0xBF, 0xC0] {
+                inputs.append([UInt8(first), UInt8(second)])
+            }
+        }
         let edges: [UInt8] = [0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0]
         for lead in [0xC2, 0xE0, 0xE2, 0xED, 0xEF, 0xF0, 0xF4, 0xF5] as [UInt8] {
-            for second in edges { for third in edges { for fourth in edges { inputs.append([lead, second, third, fourth]) } } }
+            for second in edges {
+                for third in edges { for fourth in edges { inputs.append([lead, second, third, fourth]) } }
+            }
         }
-        for bytes in inputs where TerminalText.escaped(bytes: bytes) != TerminalText.escaped(TerminalText.displayString(bytes: bytes)) {
+        for bytes in inputs
+        where TerminalText.escaped(bytes: bytes) != TerminalText.escaped(TerminalText.displayString(bytes: bytes)) {
             Issue.record("the two entry points differ for \(bytes)")
         }
     }
