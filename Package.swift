@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "SeededRandom"),
         // Tagged JSON (DESIGN §3) <-> PropertyListValue.
         .target(name: "TaggedJSON", dependencies: ["BinaryPlist"]),
-        // Untrusted text and non-UTF-8 bytes made safe to print on a terminal: one escaping rule.
+        // Untrusted text and non-UTF-8 bytes made safe to print and to report: the one escaping rule.
         .target(name: "TerminalText"),
         // getxattr/setxattr and errno, the only Glibc-facing attribute code; paths as bytes.
         .target(
@@ -75,7 +75,7 @@ let package = Package(
             name: "ConformanceRunner",
             dependencies: [
                 "ConformanceModel", "ChildProcess", "BinaryPlist", "TaggedJSON", "XAttr", "AttributeFiles",
-                "IconLoadingArea",
+                "IconLoadingArea", "TerminalText",
             ]),
         // The built-in implementations: the in-process reference, libplist, Foundation, plistlib, original.
         .target(
@@ -87,13 +87,14 @@ let package = Package(
             // Shipped next to the executables (x-document-source_BuiltInPeers.resources), so an installed xds
             // finds its lists, the plistlib adapter and the icon fixture server outside a checkout.
             resources: [.copy("KnownFailures"), .copy("plistlib"), .copy("IconFixtureServer")]),
-        // Escaping, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
-        .target(name: "ReportFormatting"),
+        // HTML/XML entities, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
+        .target(name: "ReportFormatting", dependencies: ["TerminalText"]),
         // Renders conformance results (JSON, Markdown, HTML, JUnit, terminal); computes nothing.
         // The results picture (implementations × cases where they differ) drawn with cairo as PNG.
         .target(name: "ResultsPicture", dependencies: ["CCairo"]),
         .target(
-            name: "Reporting", dependencies: ["ConformanceModel", "ReportFormatting", "Specification", "ResultsPicture"]),
+            name: "Reporting",
+            dependencies: ["ConformanceModel", "ReportFormatting", "Specification", "ResultsPicture", "TerminalText"]),
         // Reports/bench.json and bench.md: the model `xds-bench` writes and `xds report` re-renders.
         .target(name: "BenchReport", dependencies: ["ReportFormatting"]),
         // Loop devices, mounts, limit probes on real filesystems.
@@ -125,7 +126,7 @@ let package = Package(
             name: "xds-bench",
             dependencies: [
                 "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "BenchReport", "ReportFormatting",
-                "SeededRandom", "CodablePropertyList", "CAttr",
+                "SeededRandom", "CodablePropertyList", "CAttr", "DocumentSource",
             ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),
@@ -171,8 +172,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "BuiltInPeersTests",
-            dependencies: ["BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport"]),
-        .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting"]),
+            dependencies: [
+                "BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport", "TaggedJSON",
+            ]),
+        .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting", "TerminalText"]),
         .testTarget(
             name: "ReportingTests",
             dependencies: [

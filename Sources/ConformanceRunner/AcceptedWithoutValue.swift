@@ -17,9 +17,6 @@ public enum AcceptedWithoutValue: Hashable, Sendable {
     case tooLarge(nodes: UInt64)
     case unrepresentable(reason: String)
 
-    /// The node count above which an adapter prints `too-large` instead of the value.
-    public static let nodeLimit = 1_000_000
-
     /// Reads `stdout`; nil when it is anything else (an ordinary tagged JSON value, or a malformed marker).
     public init?(_ stdout: [UInt8]) {
         // Cheap test first: a marker is small and starts with `{`.

@@ -4,6 +4,7 @@ import BinaryPlist
 import ChildProcess
 import ConformanceModel
 import Foundation
+import TerminalText
 
 /// The checks made before the first case, so that an adapter that cannot start (a misspelt path, a missing
 /// interpreter or module) stops the run with its own error instead of grading every case a crash.
@@ -74,7 +75,8 @@ public enum AdapterPreflight {
     }
 
     private static func quotedStart(_ bytes: [UInt8]) -> String {
-        bytes.isEmpty ? "nothing" : "\"" + escapedText(Array(bytes.prefix(80)), limit: 80) + "\""
+        // Raw (every byte kept): the terminal escapes the line once when it prints it.
+        bytes.isEmpty ? "nothing" : "\"" + TerminalText.displayString(bytes: bytes.prefix(80)) + "\""
     }
 }
 
@@ -85,15 +87,17 @@ public struct AdapterDoesNotRun: Error, Hashable, Sendable {
     public var command: String
     /// How it ended: `exit 2`, `signal 11 (SIGSEGV)`, `timeout after 10 s`, `failed to start: …`.
     public var ended: String
-    /// The first lines of its standard error (at most five), escaped as report text.
+    /// The first lines of its standard error (at most five) of its first 2048 bytes, as text that keeps every byte
+    /// (`TerminalText.displayString`): the terminal escapes them once when it prints `lines`.
     public var standardError: [String]
 
     public init(_ arguments: [String], result: CallResult) {
         command = arguments.map(shellQuote).joined(separator: " ")
         ended = result.terminationSummary
         standardError = Array(
-            escapedText(result.stderr, limit: 2048).split(separator: "\n", omittingEmptySubsequences: true).prefix(5)
-                .map(String.init))
+            TerminalText.displayString(bytes: result.stderr.prefix(2048)).split(
+                separator: "\n", omittingEmptySubsequences: true
+            ).prefix(5).map(String.init))
     }
 
     /// The message, one line each (the caller escapes each for the terminal).

@@ -2,6 +2,7 @@
 
 import ConformanceModel
 import Foundation
+import TerminalText
 
 /// Runs the selected cases of a vector set on implementations and checks each run against its known-failure
 /// list. Knows no terminal and no command line: `xds conformance` builds the implementations, prints and
@@ -113,29 +114,32 @@ public struct SessionResult: Hashable, Sendable {
     /// Whether an unexpected deviation, a stale or an unknown known-failure entry fails the run.
     public var failed: Bool { checks.contains { !$0.check.isClean } }
 
-    /// What fails the run, as lines for a terminal: per failing implementation a `FAIL name:` heading, then at
-    /// most 20 unexpected deviations, then the stale and unknown entries.
+    /// What fails the run, as lines for a terminal, already escaped by the one rule (`TerminalText`): names and
+    /// ids escaped here, report text (escaped when it was made) only with its line breaks spelled, so that the
+    /// caller prints each line as it is and nothing is escaped twice. Per failing implementation a `FAIL name:`
+    /// heading, then at most 20 unexpected deviations, then the stale and unknown entries.
     public var failureLines: [String] {
         var lines: [String] = []
         for item in checks where !item.check.isClean {
             let check = item.check
-            lines.append("FAIL \(item.name):")
+            lines.append("FAIL \(TerminalText.escaped(item.name)):")
             for result in check.unexpected.prefix(20) {
+                let id = TerminalText.escaped(result.caseID)
                 if result.outcome == .crash {
-                    lines.append("  \(result.caseID): crash (\(Self.crashCause(result)))")
+                    lines.append("  \(id): crash (\(TerminalText.spellingControls(Self.crashCause(result))))")
                 } else {
-                    lines.append(
-                        "  \(result.caseID): \(result.outcome.rawValue) (expected \(result.expected.prefix(80)); got \(result.actual.prefix(120)))"
-                    )
+                    let expected = TerminalText.spellingControls(String(result.expected.prefix(80)))
+                    let actual = TerminalText.spellingControls(String(result.actual.prefix(120)))
+                    lines.append("  \(id): \(result.outcome.rawValue) (expected \(expected); got \(actual))")
                 }
             }
             if check.unexpected.count > 20 {
                 lines.append("  … \(check.unexpected.count - 20) more unexpected deviations")
             }
-            for id in check.stale {
+            for id in check.stale.map({ TerminalText.escaped($0) }) {
                 lines.append("  \(id): listed as a known failure but passes now; remove it from the list")
             }
-            for id in check.unknown {
+            for id in check.unknown.map({ TerminalText.escaped($0) }) {
                 lines.append("  \(id): listed as a known failure but no such vector or case")
             }
         }

@@ -1,6 +1,10 @@
-// Sources/ReportFormatting/Escaping.swift - Making untrusted text and bytes safe and visible in HTML, XML and Markdown
+// Sources/ReportFormatting/Escaping.swift - Making text safe in HTML and XML; hex dumps and anchors
 
-/// Escaping helpers shared by every renderer (conformance, filesystems, fuzz, bench).
+import TerminalText
+
+/// The formats' own escaping, shared by every renderer (conformance, filesystems, fuzz, bench). What makes untrusted
+/// text visible (controls, undecodable bytes, backslashes) is the one rule, `TerminalText`: report text is escaped
+/// by it once when it is made, and renderers add only their format's syntax.
 public enum Escaping {
     /// `text` with `& < > " '` replaced by entities, safe in HTML text and quoted attributes.
     public static func html(_ text: String) -> String {
@@ -19,43 +23,18 @@ public enum Escaping {
         return result
     }
 
-    /// `text` safe in XML 1.0 text and attributes: entities as in `html(_:)`, and the characters XML 1.0
-    /// forbids (C0 controls other than tab, newline, return; U+FFFE, U+FFFF) spelled `\u{XX}`.
+    /// `text` safe in XML 1.0 text and attributes: entities as in `html(_:)`, control characters spelled by the one
+    /// rule (`TerminalText.spellingControls`, line breaks kept), and U+FFFE, U+FFFF, which XML 1.0 forbids, `\u{FFFE}`.
     public static func xml(_ text: String) -> String {
-        html(visibleControls(text, keepingLineBreaks: true))
-    }
-
-    /// Control characters (C0, DEL, C1) spelled `\u{XX}` so they can be seen; tab and newline kept when asked.
-    public static func visibleControls(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var result = ""
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            let isBreak = scalar == "\n" || scalar == "\t" || scalar == "\r"
-            if (value < 0x20 && !(keepingLineBreaks && isBreak)) || (0x7F...0x9F).contains(value)
-                || value == 0xFFFE || value == 0xFFFF
-            {
-                result += "\\u{" + hex(UInt64(value), width: 2) + "}"
+        for scalar in TerminalText.spellingControls(text, keepingLineBreaks: true).unicodeScalars {
+            if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
-        return result
-    }
-
-    /// Bytes as text: printable ASCII kept, `\` doubled, `\n`/`\t`/`\r` spelled, every other byte `\xNN`.
-    public static func bytes(_ bytes: some Collection<UInt8>) -> String {
-        var result = ""
-        for byte in bytes {
-            switch byte {
-            case 0x5C: result += "\\\\"
-            case 0x0A: result += "\\n"
-            case 0x09: result += "\\t"
-            case 0x0D: result += "\\r"
-            case 0x20...0x7E: result.unicodeScalars.append(Unicode.Scalar(byte))
-            default: result += "\\x" + hex(UInt64(byte), width: 2)
-            }
-        }
-        return result
+        return html(result)
     }
 
     /// A classic hex dump: offset, 16 bytes in hex, their printable ASCII.

@@ -1,5 +1,7 @@
 // Sources/ReportFormatting/MarkdownTable.swift - A GitHub-flavoured Markdown table, cells escaped
 
+import TerminalText
+
 /// A Markdown table that any report (conformance, filesystems, fuzz, bench) can render.
 public struct MarkdownTable: Hashable, Sendable {
     /// Column alignment.
@@ -53,10 +55,10 @@ public struct MarkdownTable: Hashable, Sendable {
 
     /// `text` as one CommonMark code span that nothing in it can end: the fence is one backtick longer
     /// than the longest run of backticks inside, a space pads text that starts or ends with a backtick
-    /// (or a space), and line breaks and control characters are spelled `\u{XX}` so the span, and the
+    /// (or a space), and line breaks and control characters are spelled by the one rule (`\x0A`) so the span, and the
     /// heading or line it is in, stay on one line. Inside a code span `<` and `&` are literal text.
     public static func codeSpan(_ text: String) -> String {
-        let content = Escaping.visibleControls(text)
+        let content = TerminalText.spellingControls(text)
         var longest = 0
         var run = 0
         for character in content {
@@ -71,10 +73,10 @@ public struct MarkdownTable: Hashable, Sendable {
     }
 
     /// `text` safe inside one table cell: pipes, backslashes, Markdown punctuation and `<` escaped,
-    /// line breaks shown as `↵`, control characters spelled `\u{XX}`.
+    /// line breaks shown as `↵`, control characters spelled by the one rule (`\xNN`).
     public static func cell(_ text: String) -> String {
         var result = ""
-        for scalar in Escaping.visibleControls(text, keepingLineBreaks: true).unicodeScalars {
+        for scalar in TerminalText.spellingControls(text, keepingLineBreaks: true).unicodeScalars {
             switch scalar {
             case "\n": result += "↵"
             case "\r", "\t": result += " "

@@ -3,6 +3,7 @@
 import ConformanceModel
 import ReportFormatting
 import Specification
+import TerminalText
 
 /// `conformance-<area>.html`: per vector, what it exercises (the manifest's description and the spec clause it
 /// tests, with its hazard), a link to the vector file, its bytes; per case, what was expected; per
@@ -67,7 +68,7 @@ enum HTMLCaseDetails {
             if rows.count > 1 || row.first.caseID != id {
                 out += "<h3><code>\(Escaping.html(row.first.caseID))</code></h3>\n"
             }
-            out += "<p>expected: <code>\(Escaping.html(Escaping.visibleControls(row.first.expected)))</code></p>\n"
+            out += "<p>expected: <code>\(Escaping.html(TerminalText.spellingControls(row.first.expected)))</code></p>\n"
             if row.first.area == .iconLoading { out += pictures(row, matrix: matrix) }
             var passing: [String] = []
             for (info, result) in zip(matrix.implementations, row.results) {
@@ -122,7 +123,7 @@ enum HTMLCaseDetails {
                 : "<p class=\"bytes\">vector bytes not included (rendered without a vectors root)</p>\n"
         }
         var out = "<details><summary>input, \(bytes.count) bytes, escaped and as hex</summary>\n<pre class=\"bytes\">"
-        out += Escaping.html(Escaping.bytes(bytes.prefix(byteLimit)))
+        out += Escaping.html(TerminalText.escaped(bytes: bytes.prefix(byteLimit)))
         if bytes.count > byteLimit { out += "\n… \(bytes.count - byteLimit) more bytes" }
         out += "</pre>\n<pre class=\"hex\">" + Escaping.html(Escaping.hexDump(Array(bytes.prefix(dumpLimit))))
         if bytes.count > dumpLimit { out += "\n… \(bytes.count - dumpLimit) more bytes" }
@@ -151,14 +152,14 @@ enum HTMLCaseDetails {
         let label = result.exitStatus == 0 ? "standard output" : "how it ended, then any standard output"
         out += "<div class=\"label\">\(label)</div>\n"
         out +=
-            "<pre class=\"actual\">\(Escaping.html(Escaping.visibleControls(result.actual, keepingLineBreaks: true)))</pre>\n"
+            "<pre class=\"actual\">\(Escaping.html(TerminalText.spellingControls(result.actual, keepingLineBreaks: true)))</pre>\n"
         if !result.diagnostics.isEmpty {
             let tail =
                 result.diagnostics.count > stderrTail
                 ? "…" + String(result.diagnostics.suffix(stderrTail)) : result.diagnostics
             let shown = result.diagnostics.count > stderrTail ? ", its last \(stderrTail) characters" : ""
             out += "<div class=\"label\">standard error\(shown)</div>\n<pre class=\"diagnostics\">"
-            out += "\(Escaping.html(Escaping.visibleControls(tail, keepingLineBreaks: true)))</pre>\n"
+            out += "\(Escaping.html(TerminalText.spellingControls(tail, keepingLineBreaks: true)))</pre>\n"
         }
         return out + "</div>\n"
     }

@@ -71,6 +71,13 @@ public enum Console {
     /// it is printed as `\x0A`, so nothing in a message can forge another line).
     public static func printError(_ line: String) { writeError(Array((TerminalText.escaped(line) + "\n").utf8)) }
 
+    /// Writes one message line that is already escaped by the one rule (built from report text, which the rule
+    /// escaped when it was made, and names escaped where the line was built) to standard error, as it is: escaping
+    /// it again would double every backslash. Its line breaks are spelled `\x0A`, as the rule spells them.
+    public static func printEscapedError(_ line: String) {
+        writeError(Array((TerminalText.spellingControls(line) + "\n").utf8))
+    }
+
     /// Writes text the tool itself wrote (help, tables) to standard error, line breaks kept.
     public static func printErrorText(_ text: String) { writeError(Array((text + "\n").utf8)) }
 

@@ -1,11 +1,11 @@
-// Tests/ConformanceRunnerTests/EscapedTextTests.swift - Report text of raw bytes: pinned texts and the scalar-by-scalar model
+// Tests/ConformanceRunnerTests/EscapedTextTests.swift - Report text of raw bytes: pinned texts and the scalar-by-scalar model of the one rule
 
 import ConformanceRunner
 import Testing
 
 @Suite struct EscapedTextTests {
-    /// The rendering as first written (one scalar at a time through the standard library's UTF-8 decoder): the
-    /// model the one-pass rendering must match byte for byte, so that report texts do not change.
+    /// The one rule (`TerminalText`, Docs/guarantees.md) with line breaks kept, written scalar by scalar through the
+    /// standard library's UTF-8 decoder: the model the one-pass rendering must match byte for byte.
     private func model(_ bytes: [UInt8], limit: Int = 2048) -> String {
         let shown = Array(bytes.prefix(limit))
         var text = ""
@@ -14,8 +14,17 @@ import Testing
             var decoder = UTF8()
             var iterator = shown[index...].makeIterator()
             if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
-                    text += "\\x" + hex(UInt8(scalar.value))
+                let value = scalar.value
+                if (value < 0x20 && scalar != "\n" && scalar != "\t") || value == 0x7F {
+                    text += "\\x" + hex(UInt8(value))
+                } else if scalar == "\\" {
+                    text += "\\\\"
+                } else if (0x80...0x9F).contains(value) || [0x61C, 0x200E, 0x200F].contains(value)
+                    || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+                    || (0x10FE00...0x10FEFF).contains(value)
+                {
+                    let digits = String(value, radix: 16, uppercase: true)
+                    text += "\\u{" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "}"
                 } else {
                     text.unicodeScalars.append(scalar)
                 }
@@ -30,23 +39,27 @@ import Testing
     }
 
     private func hex(_ byte: UInt8) -> String {
-        let text = String(byte, radix: 16)
+        let text = String(byte, radix: 16, uppercase: true)
         return text.count == 1 ? "0" + text : text
     }
 
     @Test func pinnedTexts() {
         #expect(escapedText(Array("plain\ttext\n".utf8)) == "plain\ttext\n")
-        #expect(escapedText([0x61, 0x0D, 0x00, 0x1F, 0x7F]) == "a\\x0d\\x00\\x1f\u{7F}")
+        #expect(escapedText([0x61, 0x0D, 0x00, 0x1F, 0x7F]) == #"a\x0D\x00\x1F\x7F"#)
         #expect(escapedText(Array("é€😀".utf8)) == "é€😀")
+        // A literal backslash is itself escaped, so an escape and the text it looks like differ.
+        #expect(escapedText(Array(#"bad\x41"#.utf8) + [0x1B]) == #"bad\\x41\x1B"#)
+        // C1 controls and bidirectional overrides as `\u{NNNN}`.
+        #expect(escapedText([0xC2, 0x85, 0xE2, 0x80, 0xAE]) == #"\u{0085}\u{202E}"#)
         // An overlong form, a surrogate, a value past U+10FFFF and a lone continuation byte: one escape per byte.
-        #expect(escapedText([0xC0, 0x80]) == "\\xc0\\x80")
-        #expect(escapedText([0xED, 0xA0, 0x80]) == "\\xed\\xa0\\x80")
-        #expect(escapedText([0xF4, 0x90, 0x80, 0x80]) == "\\xf4\\x90\\x80\\x80")
-        #expect(escapedText([0x80, 0x41]) == "\\x80A")
+        #expect(escapedText([0xC0, 0x80]) == #"\xC0\x80"#)
+        #expect(escapedText([0xED, 0xA0, 0x80]) == #"\xED\xA0\x80"#)
+        #expect(escapedText([0xF4, 0x90, 0x80, 0x80]) == #"\xF4\x90\x80\x80"#)
+        #expect(escapedText([0x80, 0x41]) == #"\x80A"#)
         // A truncated sequence: its lead escaped, the next bytes read afresh.
-        #expect(escapedText([0xE2, 0x82, 0x41]) == "\\xe2\\x82A")
+        #expect(escapedText([0xE2, 0x82, 0x41]) == #"\xE2\x82A"#)
         // The limit cuts bytes, not characters, and says how many it left out.
-        #expect(escapedText(Array("aé".utf8), limit: 2) == "a\\xc3… (1 more bytes)")
+        #expect(escapedText(Array("aé".utf8), limit: 2) == #"a\xC3… (1 more bytes)"#)
         #expect(escapedText(Array("abc".utf8), limit: 3) == "abc")
         #expect(escapedText([], limit: 0) == "")
         #expect(escapedText([0x41], limit: 0) == "… (1 more bytes)")

@@ -175,6 +175,12 @@ final class OwnVectorSet {
             vectors: [exact.metadata])
         manifest.vectors[0].files = (manifest.vectors[0].files ?? []) + ["../outside.png"]
         try set.write("manifest.json", OwnVectorSet.json(manifest))
-        #expect(throws: VectorDirectoryError.self) { try VectorDirectory.load(directory: set.root.path) }
+        // The `..` rule itself, not a later failure to read the file (which a missing `..` check would also
+        // end in): its own message, naming the manifest.
+        let error = #expect(throws: VectorDirectoryError.self) { try VectorDirectory.load(directory: set.root.path) }
+        #expect(error?.path == set.root.path + "/manifest.json")
+        #expect(
+            error?.message == "path '../outside.png' is not a plain relative path inside the vectors directory",
+            "\(String(describing: error))")
     }
 }

@@ -1,6 +1,7 @@
 // Tests/ReportFormattingTests/EscapingTests.swift - HTML/XML/Markdown escaping and byte display
 
 import ReportFormatting
+import TerminalText
 import Testing
 
 @Suite struct EscapingTests {
@@ -8,13 +9,19 @@ import Testing
         #expect(Escaping.html("<a href=\"x\">&'</a>") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
     }
 
-    @Test func showsNonUTF8AndControlBytesEscaped() {
-        #expect(Escaping.bytes([0x62, 0x3C, 0xFF, 0x00, 0x0A, 0x5C, 0x26]) == "b<\\xff\\x00\\n\\\\&")
-        #expect(Escaping.html(Escaping.bytes([0x3C, 0xFF, 0x26])) == "&lt;\\xff&amp;")
+    @Test func htmlAddsOnlyEntitiesToTextTheOneRuleEscaped() {
+        let report = TerminalText.escaped(bytes: [0x62, 0x3C, 0xFF, 0x00, 0x0A, 0x5C, 0x26], keepingLineBreaks: true)
+        #expect(Escaping.html(report) == #"b&lt;\xFF\x00"# + "\n" + #"\\&amp;"#)
     }
 
     @Test func makesXMLSafeFromForbiddenControlCharacters() {
-        #expect(Escaping.xml("a\u{0}b\u{1B}\n<") == "a\\u{00}b\\u{1b}\n&lt;")
+        #expect(Escaping.xml("a\u{0}b\u{1B}\n<\u{FFFE}") == #"a\x00b\x1B"# + "\n" + #"&lt;\u{FFFE}"#)
+    }
+
+    @Test func markdownSpansAndCellsDoNotEscapeReportTextAgain() {
+        let report = TerminalText.escaped(bytes: Array("bad\u{1B}[2J\\x41\n".utf8), keepingLineBreaks: true)
+        #expect(MarkdownTable.codeSpan(report) == #"`bad\x1B[2J\\x41\x0A`"#)
+        #expect(MarkdownTable.cell(report) == #"bad\\x1B\[2J\\\\x41↵"#)
     }
 
     @Test func anchorsAreOneToOneAndPlain() {

@@ -110,7 +110,7 @@ import Testing
         #expect(!html.contains("<script>alert"))
         #expect(html.contains("<sup>k</sup> known failure: the implementation's known-failure list"))
         #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
-        #expect(html.contains("\\u{01}"), "control characters in output are shown, not emitted")
+        #expect(html.contains("\\x01"), "control characters in output are shown, not emitted")
         #expect(!html.contains("http://") && !html.contains("https://"), "no network")
     }
 
@@ -153,7 +153,7 @@ import Testing
         try Data([0x62, 0x70, 0x3C, 0xFF, 0x26]).write(to: directory.appendingPathComponent("a.bplist"))
         try Data("{}".utf8).write(to: directory.appendingPathComponent("a.json"))
         let html = SyntheticReport.allHTML(report, vectors: VectorLibrary(root: root.path))
-        #expect(html.contains("bp&lt;\\xff&amp;"))
+        #expect(html.contains("bp&lt;\\xFF&amp;"))
         #expect(html.contains("input, 5 bytes"))
         #expect(html.contains("vector file not found"), "b has no file")
     }

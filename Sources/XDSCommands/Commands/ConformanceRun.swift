@@ -6,6 +6,7 @@ import ConformanceModel
 import ConformanceRunner
 import Foundation
 import Reporting
+import TerminalText
 
 #if canImport(Glibc)
     import Glibc
@@ -53,10 +54,11 @@ struct ConformanceRun {
             case .success(let implementation): implementations.append(implementation)
             case .failure(let error) where BuiltIn.peers.contains(builtIn):
                 // Optional peers are listed as not installed, never a failure.
-                Console.printError("note: \(error.message)")
+                // Probe messages quote the peer's output as report text, escaped once already.
+                Console.printEscapedError("note: \(error.message)")
                 notInstalled.append(NotInstalledImplementation(name: builtIn.rawValue, reason: error.message))
             case .failure(let error):
-                Console.printError("Error: built-in \(error.message)")
+                Console.printEscapedError("Error: built-in \(error.message)")
                 status = .ioError
             }
         }
@@ -103,7 +105,7 @@ struct ConformanceRun {
         if let adapter = result.runs.first(where: { $0.implementation.kind == "adapter" }),
             let problem = Self.crashedEverywhere(adapter)
         {
-            for line in problem { Console.printError(line) }
+            for line in problem { Console.printEscapedError(line) }
             return .adapterDoesNotRun
         }
         var written: [String] = []
@@ -156,7 +158,7 @@ struct ConformanceRun {
             for line in written { Console.printError(line) }
             return status
         }
-        for line in result.failureLines { Console.printError(line) }
+        for line in result.failureLines { Console.printEscapedError(line) }
         for check in result.checks where !check.check.isClean && withoutList.contains(check.name) {
             // One message per line: a joined text would print its line breaks escaped, as `\x0A`.
             let isAdapter = result.runs.contains {
@@ -267,7 +269,7 @@ struct ConformanceRun {
     static let everyCaseCrashedMinimum = 10
 
     /// The lines saying the adapter does not run, when every one of at least `everyCaseCrashedMinimum` cases
-    /// it was given crashed; else nil.
+    /// it was given crashed; else nil. Already escaped (the crash cause is report text): printed as they are.
     private static func crashedEverywhere(_ run: ImplementationRun) -> [String]? {
         let judged = run.results.filter { $0.outcome != .notApplicable }
         guard let first = judged.first, judged.count >= everyCaseCrashedMinimum,
@@ -275,7 +277,7 @@ struct ConformanceRun {
         else { return nil }
         return [
             "Error: the adapter does not run: every one of its \(judged.count) cases crashed, the first ("
-                + "\(first.caseID)) with \(SessionResult.crashCause(first))",
+                + "\(TerminalText.escaped(first.caseID))) with \(SessionResult.crashCause(first))",
             "  Nothing was tested, so no known-failure list is written. Try the adapter by hand in a shell;",
             "  'xds help adapter' has the protocol.",
         ]
