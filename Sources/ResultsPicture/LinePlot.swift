@@ -73,11 +73,14 @@ public struct LinePlot: Hashable, Sendable {
 
     /// The marker shapes, one per series in order with `palette`, so no series is told apart by colour alone.
     public enum Marker: CaseIterable, Hashable, Sendable {
-        case circle, square, triangleUp, diamond, triangleDown, cross, plus
+        case circle, square, triangleUp, diamond, triangleDown, cross, plus, star
     }
 
-    /// The Okabe–Ito colours (safe for the common colour-vision deficiencies), yellow left out: too light on white.
-    public static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
+    /// The Okabe–Ito colours (safe for the common colour-vision deficiencies) with grey in place of their yellow,
+    /// too light on white: eight, as many as the marker shapes and the fuzz targets.
+    public static let palette = [
+        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#7F7F7F",
+    ]
 
     /// The colour and marker of the series at `index`.
     public static func style(_ index: Int) -> (colour: String, marker: Marker) {

@@ -4,7 +4,7 @@ import CCairo
 import Glibc
 
 /// Draws a `LinePlot`: title, grid lines at the ticks, tick labels, axis titles, each series as a line with a
-/// marker at every point (colour and shape from `LinePlot.style`), the legend to the right, the footer.
+/// markers on it (colour and shape from `LinePlot.style`), the legend to the right, the footer.
 public enum LinePlotPNG {
     public static func render(_ plot: LinePlot) throws(PicturePNGError) -> [UInt8] {
         let (width, height) = plot.size
@@ -95,7 +95,8 @@ public enum LinePlotPNG {
 
         // The series, clipped to the plot area.
         cairo_save(context)
-        cairo_rectangle(context, left, top, right - left, bottom - top)
+        // (widened by a marker's size, so a marker on the edge is drawn whole).
+        cairo_rectangle(context, left - 8, top - 8, right - left + 16, bottom - top + 16)
         cairo_clip(context)
         for (index, series) in plot.series.enumerated() {
             let style = LinePlot.style(index)
@@ -111,9 +112,12 @@ public enum LinePlotPNG {
                 }
             }
             cairo_stroke(context)
-            // Many points (a coverage curve) get no markers but the last: markers would merge into a band.
-            let marked = placed.count > 24 ? Array(placed.suffix(1)) : placed
-            for point in marked { marker(style.marker, at: point.0, point.1, on: context) }
+            // Many points (a coverage curve) get a marker at about every eighth and the last: one at each would
+            // merge into a band.
+            let every = max(1, (placed.count + 7) / 8)
+            for (number, point) in placed.enumerated() where number % every == 0 || number == placed.count - 1 {
+                marker(style.marker, at: point.0, point.1, on: context)
+            }
         }
         cairo_restore(context)
 
@@ -173,6 +177,19 @@ public enum LinePlotPNG {
             cairo_move_to(context, x + r, y - r)
             cairo_line_to(context, x - r, y + r)
             cairo_stroke(context)
+        case .star:
+            for corner in 0..<10 {
+                let angle = Double(corner) * Double.pi / 5 - Double.pi / 2
+                let radius = corner % 2 == 0 ? r * 1.3 : r * 0.55
+                let point = (x + radius * cos(angle), y + radius * sin(angle))
+                if corner == 0 {
+                    cairo_move_to(context, point.0, point.1)
+                } else {
+                    cairo_line_to(context, point.0, point.1)
+                }
+            }
+            cairo_close_path(context)
+            cairo_fill(context)
         case .plus:
             cairo_move_to(context, x - r * 1.2, y)
             cairo_line_to(context, x + r * 1.2, y)
