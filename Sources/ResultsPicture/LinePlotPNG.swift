@@ -3,7 +3,7 @@
 import CCairo
 import Glibc
 
-/// Draws a `LinePlot`: title, grid lines at the ticks, tick labels, axis titles, each series as a line with a
+/// Draws a `LinePlot`: title, grid lines at the ticks, tick labels, axis titles, each series as a line with
 /// markers on it (colour and shape from `LinePlot.style`), the legend to the right, the footer.
 public enum LinePlotPNG {
     public static func render(_ plot: LinePlot) throws(PicturePNGError) -> [UInt8] {
