@@ -5,12 +5,13 @@
 #   make matrix                      every vector against every built-in, optional peers included → Reports/
 #   make test                        unit, integration and real-filesystem tests (root: mounts)
 #   make fuzz [FUZZ_SECONDS=60]      libFuzzer targets (release + ASan, -jobs on every core), each FUZZ_SECONDS
+#   make fuzz-report [FUZZ_SECONDS=60]  make fuzz, then Reports/fuzz.{json,md}, fuzz-coverage-time.png, fuzz-history.json
 #   make fuzz-long HOURS=N           an N-hour campaign over all targets; merges the corpus back, Reports/fuzz.*
 #   make fuzz-speed [RUNS=100000]    execs per CPU second of every target on a fixed workload
 #   make fuzz-mutator [MUTATOR_SECONDS=120]  structure-aware mutator vs plain libFuzzer, same time
 #   make fuzz-coverage               llvm-cov over the committed corpus → Reports/fuzz-coverage.{md,html}
 #   make fs                          real-filesystem matrix → Reports/filesystems.*
-#   make bench                       throughput vs libplist and Foundation in one run
+#   make bench                       throughput vs libplist and Foundation in one run → Reports/bench.{json,md,png}
 #   make vectors                     regenerate the generated vector families
 #   make install [PREFIX=/usr/local] xds with its adapters and resources into PREFIX/bin
 #   make dist                        the relocatable release → .build/dist/xds-conformance-<version>-linux-<arch>.tar.gz
@@ -65,13 +66,14 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh
 	XDS_FUZZ_BUILD_TESTS=1 $(SWIFT) test --filter BuildScriptTests
 
-# Runs the same campaign, then writes Reports/fuzz.json and Reports/fuzz.md from it.
-fuzz-report: deps
+# Runs the same campaign, then writes Reports/fuzz.json, fuzz.md and fuzz-coverage-time.png (drawn by the release
+# xds) from it and appends the campaign to Reports/fuzz-history.json.
+fuzz-report: build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FuzzTesting/fuzz.sh --report
 
 # A long campaign: HOURS of wall time split over the targets, every core each; then merges each working
-# corpus back into FuzzTesting/seed-corpus/ (commit it) and writes Reports/fuzz.*.
-fuzz-long: deps
+# corpus back into FuzzTesting/seed-corpus/ (commit it) and writes Reports/fuzz.* (as fuzz-report does).
+fuzz-long: build
 	FuzzTesting/fuzz-speed.sh
 	FuzzTesting/mutator-compare.sh $(MUTATOR_SECONDS) FuzzPlistRoundTrip FuzzPlistDifferential FuzzAttribute
 	FUZZ_SECONDS=$$(awk -v h=$(HOURS) -v n=$$(ls -d FuzzTesting/Sources/Fuzz*/ | grep -vc FuzzCommon) \

@@ -90,13 +90,14 @@ let package = Package(
         // HTML/XML entities, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
         .target(name: "ReportFormatting", dependencies: ["TerminalText"]),
         // Renders conformance results (JSON, Markdown, HTML, JUnit, terminal); computes nothing.
-        // The results picture (implementations × cases where they differ) drawn with cairo as PNG.
+        // The results picture (implementations × cases where they differ) and the line plots (bench, fuzz
+        // coverage over time) drawn with cairo as PNG.
         .target(name: "ResultsPicture", dependencies: ["CCairo"]),
         .target(
             name: "Reporting",
             dependencies: ["ConformanceModel", "ReportFormatting", "Specification", "ResultsPicture", "TerminalText"]),
-        // Reports/bench.json and bench.md: the model `xds-bench` writes and `xds report` re-renders.
-        .target(name: "BenchReport", dependencies: ["ReportFormatting"]),
+        // Reports/bench.json, bench.md and bench.png: the model `xds-bench` writes and `xds report` re-renders.
+        .target(name: "BenchReport", dependencies: ["ReportFormatting", "ResultsPicture"]),
         // Loop devices, mounts, limit probes on real filesystems.
         .target(
             name: "FilesystemHarness",
@@ -109,7 +110,7 @@ let package = Package(
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting",
-                "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
+                "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask", "ResultsPicture",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Any property list through Codable: the Foundation peer's and the bench's PropertyListDecoder value.
@@ -182,7 +183,8 @@ let package = Package(
                 "Reporting", "ReportFormatting", "ConformanceModel", "Specification", "ResultsPicture", "TestSupport",
             ]),
         .testTarget(
-            name: "BenchReportTests", dependencies: ["BenchReport", "ReportFormatting", "ChildProcess", "TestSupport"]),
+            name: "BenchReportTests",
+            dependencies: ["BenchReport", "ReportFormatting", "ResultsPicture", "ChildProcess", "TestSupport"]),
         .testTarget(
             name: "FilesystemHarnessTests",
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),

@@ -2,8 +2,10 @@
 # FuzzTesting/fuzz-report.py - Renders Reports/fuzz.json and Reports/fuzz.md from the last campaign.
 #
 # Usage: fuzz-report.py ARTIFACTS_DIR REPORTS_DIR   (run by `FuzzTesting/fuzz.sh --report`)
-# Reads ARTIFACTS_DIR/<target>.stats (written by fuzz.sh) and lists every regression vector under
-# Vectors/*/regressions/ with its manifest description, so findings link to their vectors.
+# Reads ARTIFACTS_DIR/<target>.stats and <target>.timeline (written by fuzz.sh) and lists every regression
+# vector under Vectors/*/regressions/ with its manifest description, so findings link to their vectors.
+# Appends the campaign to REPORTS_DIR/fuzz-history.json (never rewriting a row; the campaign of the fuzz.json
+# being replaced is recorded first when the history lacks it) and renders the history in fuzz.md, newest first.
 import datetime
 import json
 import os
@@ -22,7 +24,74 @@ def read_stats(path):
         stats[key] = int(stats.get(key) or 0)
     stats["cpu_seconds"] = float(stats.get("cpu_seconds") or 0)
     stats["findings"] = [checkout_relative(finding) for finding in stats.get("findings", "").split()]
+    stats["coverage_over_time"] = read_timeline(path[:-len(".stats")] + ".timeline")
     return stats
+
+
+def read_timeline(path):
+    """The "seconds edges" lines fuzz.sh's sampler wrote, as [[seconds, edges], ...] in time order."""
+    points = []
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                fields = line.split()
+                if len(fields) == 2 and fields[0].isdigit() and fields[1].isdigit():
+                    points.append([int(fields[0]), int(fields[1])])
+    return sorted(points)
+
+
+HISTORY = "fuzz-history.json"
+
+
+def history_entry(report):
+    """One campaign as a history row: when, on which commit, and per target its time, execs, edges, findings."""
+    targets = [{"target": t["target"], "seconds": t["seconds"], "cpu_seconds": t["cpu_seconds"], "execs": t["execs"],
+                "edges": t["edges"], "findings": len(t.get("findings", []))} for t in report.get("targets", [])]
+    provenance = report.get("provenance", {})
+    return {"date": provenance.get("date", ""), "commit": provenance.get("commit", ""),
+            "command": provenance.get("command", ""), "targets": targets,
+            "findings": sum(t["findings"] for t in targets)}
+
+
+def append_history(reports, previous, report):
+    """Adds the campaign being replaced (when the history lacks it) and this one to fuzz-history.json, in the
+    order they ran; a row already there (same date and commit) is kept as it is and not added again. A history
+    that cannot be read stops the report: it is never replaced."""
+    path = os.path.join(reports, HISTORY)
+    campaigns = []
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            campaigns = json.load(handle)["campaigns"]
+    for source in (previous, report):
+        if not source or not source.get("targets"):
+            continue
+        entry = history_entry(source)
+        if not any(c.get("date") == entry["date"] and c.get("commit") == entry["commit"] for c in campaigns):
+            campaigns.append(entry)
+    with open(path + ".tmp", "w", encoding="utf-8") as handle:
+        json.dump({"campaigns": campaigns}, handle, indent=2, sort_keys=True)
+        handle.write("\n")
+    os.replace(path + ".tmp", path)
+    return campaigns
+
+
+def history_lines(campaigns):
+    lines = ["", "## Campaign history", "",
+             "Every `make fuzz-report` and `make fuzz-long` campaign, newest first, from `Reports/%s` (appended by "
+             "each campaign, never rewritten). Edges are the sum over the targets of each target's edges." % HISTORY,
+             "", "| finished | commit | command | targets | wall s per target | CPU s | execs | edges | findings |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|"]
+    if not campaigns:
+        lines.append("| – | – | – | 0 | – | 0 | 0 | 0 | 0 |")
+    for c in reversed(campaigns):
+        targets = c.get("targets", [])
+        seconds = sorted({t.get("seconds", 0) for t in targets})
+        lines.append("| %s | %s | `%s` | %d | %s | %.0f | %d | %d | %d |" % (
+            c.get("date", ""), c.get("commit", "") or "?", c.get("command", ""), len(targets),
+            "–".join(str(s) for s in (seconds[:1] + seconds[-1:] if len(seconds) > 1 else seconds)),
+            sum(t.get("cpu_seconds", 0) for t in targets), sum(t.get("execs", 0) for t in targets),
+            sum(t.get("edges", 0) for t in targets), c.get("findings", 0)))
+    return lines
 
 
 def campaign_commit(targets):
@@ -99,6 +168,11 @@ def main():
         "regressions": regressions(root),
     }
     os.makedirs(reports, exist_ok=True)
+    previous = None
+    if os.path.exists(os.path.join(reports, "fuzz.json")):
+        with open(os.path.join(reports, "fuzz.json"), encoding="utf-8") as handle:
+            previous = json.load(handle)
+    campaigns = append_history(reports, previous, report)
     with open(os.path.join(reports, "fuzz.json"), "w", encoding="utf-8") as handle:
         json.dump(report, handle, indent=2, sort_keys=True)
         handle.write("\n")
@@ -122,6 +196,12 @@ def main():
         lines.append("| %s | %s | %d | %d | %.0f | %d | %d | %d | %d | %d | %d | %s |" % (
             t["target"], t.get("configuration", ""), t["seconds"], t["jobs"], t["cpu_seconds"], t["execs"],
             t["execs_per_sec"], t["execs_per_cpu_sec"], t["edges"], t["features"], t["corpus"], t.get("result", "")))
+    if any(t["coverage_over_time"] for t in targets):
+        lines += ["", "![Edges covered against seconds of the campaign, one line and marker shape per target]"
+                  "(fuzz-coverage-time.png)", "",
+                  "Coverage over time (`fuzz-coverage-time.png`, drawn by `xds report --only fuzz` from "
+                  "`coverage_over_time` in fuzz.json): the most edges any job of a target had reached, sampled "
+                  "about 60 times per target while it ran."]
     goal = 30000
     slow = [t["target"] for t in targets if t["execs_per_cpu_sec"] < goal]
     lines += ["", "Campaign size: %.2f CPU-hours of fuzzing (%s one CPU-hour). Speed: %d of %d targets at %d execs per "
@@ -177,6 +257,7 @@ def main():
                   "| target | mutator | seconds | CPU s | execs | edges | features | corpus | findings |",
                   "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
         lines += ["| %s |" % " | ".join(row) for row in rows]
+    lines += history_lines(campaigns)
     lines += ["", "## Findings of this campaign", ""]
     new = [(t["target"], f) for t in targets for f in t["findings"]]
     lines += ["- %s: `%s`" % pair for pair in new] or ["None."]

@@ -2,7 +2,8 @@
 # FuzzTesting/fuzz.sh - Builds every libFuzzer target and fuzzes each (make fuzz, fuzz-report, fuzz-long).
 #
 #   FuzzTesting/fuzz.sh            build (via .clusterfuzzlite/build.sh), then fuzz each target
-#   FuzzTesting/fuzz.sh --report   the same, then render Reports/fuzz.json and Reports/fuzz.md
+#   FuzzTesting/fuzz.sh --report   the same, then render Reports/fuzz.json, fuzz.md and fuzz-coverage-time.png
+#                                  (with .build/release/xds, or $XDS) and append to Reports/fuzz-history.json
 #   FuzzTesting/fuzz.sh --merge    the same (flags combine), then merge each working corpus back into the committed
 #                                  minimized corpus FuzzTesting/seed-corpus/<target>/ (-set_cover_merge=1)
 #
@@ -59,11 +60,23 @@ for target in $targets; do
     # Long campaigns run in 4 rounds of jobs, so that a job stopped by a finding is followed by a fresh one
     # (the corpus is shared) instead of leaving a core idle for the rest of the target's time.
     rounds=$((seconds >= 240 ? 4 : 1))
+    # Coverage over time: every `step` seconds, the most edges any job's status lines show so far (the edges
+    # the summary below takes), as "seconds edges" → FuzzTesting/artifacts/<target>.timeline (fuzz.json, and
+    # Reports/fuzz-coverage-time.png). About 60 samples per target, at least 2 s apart.
+    timeline=FuzzTesting/artifacts/$target.timeline
+    : >"$timeline"
+    step=$((seconds >= 120 ? seconds / 60 : 2))
+    fuzz_timeline_sampler "$work" "$step" "$timeline" &
+    sampler=$!
+    begun=$(date +%s)
     (cd "$work" && nice -n "$niceness" /usr/bin/time -f '%U %S' -o "$work/cpu" \
         "$out/${target}_$config" -jobs="$((jobs * rounds))" -workers="$jobs" -max_total_time="$((seconds / rounds))" \
         -max_len="$(fuzz_max_len "$target")" -timeout="$timeout" -rss_limit_mb=2048 \
         -dict="$FUZZ_ROOT/FuzzTesting/$(fuzz_dict "$target")" -artifact_prefix="$artifacts/" \
         -print_final_stats=1 "$corpus" >"$work/parent.log" 2>&1) || code=$?
+    kill "$sampler" 2>/dev/null || true
+    wait "$sampler" 2>/dev/null || true
+    elapsed=$(($(date +%s) - begun))
     cat "$work"/fuzz-*.log >"FuzzTesting/artifacts/$target.log" 2>/dev/null || true
     log=FuzzTesting/artifacts/$target.log
     sum() { sed -nE "s/^stat::$1: *([0-9]+)/\\1/p" "$log" | awk '{ s += $1 } END { print s + 0 }'; }
@@ -75,6 +88,7 @@ for target in $targets; do
     best() { grep -aE '^#[0-9]+' "$log" | sed -nE "s/.* $1: *([0-9]+).*/\\1/p" | sort -n | tail -n 1; }
     edges=$(best cov)
     features=$(best ft)
+    echo "$elapsed ${edges:-0}" >>"$timeline"
     units=$(find "$corpus" -type f | wc -l)
     findings=$(find "$artifacts" -type f | sort | tr '\n' ' ')
     result=ok
@@ -120,6 +134,8 @@ echo "fuzz campaign ($config + ASan, $jobs jobs per target, $(nproc) cores, load
 printf '%s\n' "${summary[@]}"
 if [ "$report" = 1 ]; then
     python3 FuzzTesting/fuzz-report.py FuzzTesting/artifacts Reports
+    # The coverage-over-time picture is drawn by xds (Swift and cairo) from the fuzz.json just written.
+    "${XDS:-$FUZZ_ROOT/.build/release/xds}" report --in Reports --only fuzz
 fi
 [ "$status" -eq 0 ] || echo "fuzz: findings above; minimize with -minimize_crash=1 and keep them under Vectors/<area>/regressions/"
 exit "$status"

@@ -141,6 +141,18 @@ fuzz_run_environment() {
 
 # Starts a script that runs fuzzers: FUZZ_ROOT (the package root, exported), the working directory
 # there, and the run environment above.
+# Appends "seconds edges" to $3 every $2 seconds until killed: seconds since it started, and the most edges
+# ("cov: N") any status line of the libFuzzer job logs in $1 shows so far; nothing until a job has one.
+fuzz_timeline_sampler() {
+    local work=$1 step=$2 into=$3 started edges
+    started=$(date +%s)
+    while sleep "$step"; do
+        edges=$(awk '/^#[0-9]+/ && match($0, / cov: [0-9]+/) { v = substr($0, RSTART + 6, RLENGTH - 6) + 0
+                     if (v > m) m = v } END { print m + 0 }' "$work"/fuzz-*.log 2>/dev/null || true)
+        [ "${edges:-0}" -gt 0 ] && echo "$(($(date +%s) - started)) $edges" >>"$into"
+    done
+}
+
 fuzz_script_setup() {
     FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
     export FUZZ_ROOT

@@ -92,6 +92,7 @@ enum Driver {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
                 try AtomicFile.write(ReportJSON.encode(report), to: out + "/bench.json")
                 try AtomicFile.write(Array(BenchRendering.markdown(report).utf8), to: out + "/bench.md")
+                try AtomicFile.write(BenchPlot.png(report), to: out + "/" + BenchPlot.fileName)
             } catch {
                 FileHandle.standardError.write(Data("xds-bench: \(error)\n".utf8))
                 return 74

@@ -51,4 +51,34 @@ import Testing
         try Data("{\"runs\": 1}".utf8).write(to: directory.appendingPathComponent("conformance.json"))
         #expect(try run(["--in", directory.path]) == 1, "not a report")
     }
+
+    @Test(.enabled(if: releaseBin != nil, "set XDS_RELEASE_BIN to the release build directory (make test does)"))
+    func onlyFuzzDrawsTheCoverageOverTimeFromFuzzJSON() throws {
+        let directory = try scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let picture = directory.appendingPathComponent("fuzz-coverage-time.png")
+        try Data(ConformanceJSON.encode(SyntheticReport.report)).write(
+            to: directory.appendingPathComponent("conformance.json"))
+        // A fuzz.json from before coverage over time was recorded: nothing to draw, nothing written.
+        let fuzz = directory.appendingPathComponent("fuzz.json")
+        try Data(#"{"provenance": {"commit": "abc1234"}, "targets": [{"target": "FuzzAttribute"}]}"#.utf8).write(
+            to: fuzz)
+        #expect(try run(["--in", directory.path, "--only", "fuzz"]) == 0)
+        #expect(!FileManager.default.fileExists(atPath: picture.path))
+        try Data(
+            #"""
+            {"provenance": {"commit": "abc1234", "command": "make fuzz-report", "date": "2026-12-01T00:00:00Z"},
+             "targets": [{"target": "FuzzAttribute", "jobs": 2, "coverage_over_time": [[2, 950], [30, 970], [61, 980]]},
+                         {"target": "FuzzTaggedJSON", "jobs": 2, "coverage_over_time": [[2, 2000], [61, 2100]]}]}
+            """#.utf8
+        ).write(to: fuzz)
+        #expect(try run(["--in", directory.path, "--only", "fuzz"]) == 0)
+        let png = try Array(Data(contentsOf: picture))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // --only fuzz leaves the conformance renderings alone.
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("conformance.md").path))
+        #expect(try run(["--in", directory.path, "--only", "matrix"]) == 64)
+        try FileManager.default.removeItem(at: fuzz)
+        #expect(try run(["--in", directory.path, "--only", "fuzz"]) == 74, "no fuzz.json")
+    }
 }

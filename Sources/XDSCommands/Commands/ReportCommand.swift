@@ -6,7 +6,8 @@ import Foundation
 import ReportFormatting
 import Reporting
 
-/// `xds report`: Re-renders conformance.md, conformance.html (and JUnit files) from conformance.json.
+/// `xds report`: Re-renders conformance.md, conformance.html (and JUnit files) from conformance.json, bench.md and
+/// bench.png from bench.json, fuzz-coverage-time.png from fuzz.json.
 enum ReportCommand: Command {
     static let name = "report"
     static let abstract = "Re-renders reports from their JSON source"
@@ -16,11 +17,13 @@ enum ReportCommand: Command {
         Reads <in>/conformance.json and writes conformance.md (with a
         conformance-<implementation>.md each), conformance.html (with a
         conformance-<area>.html each) and matrix.png into <out>; reads
-        <in>/bench.json (when present) and writes bench.md. Each file is
-        replaced atomically.
+        <in>/bench.json (when present) and writes bench.md and bench.png;
+        reads <in>/fuzz.json (when present) and writes fuzz-coverage-time.png
+        (when it records coverage over time). Each file is replaced atomically.
 
         USAGE: xds report [--in <dir>] [--out <dir>] [--vectors <dir>]
                           [--junit <implementation> ...] [--summary]
+                          [--only conformance|bench|fuzz ...]
 
         OPTIONS:
           --in <dir>        Directory holding conformance.json (default: Reports).
@@ -31,6 +34,8 @@ enum ReportCommand: Command {
           --junit <name>    Also write junit-<name>.xml for that implementation;
                             may repeat.
           --summary         Print the summary table on standard output.
+          --only <report>   Render only this report (conformance, bench or fuzz);
+                            may repeat. make fuzz-report uses --only fuzz.
           -h, --help        Show help information.
 
         EXIT STATUS:
@@ -39,7 +44,7 @@ enum ReportCommand: Command {
         """
 
     static let spec = ArgumentSpec(
-        valueOptions: ["--junit"], pathOptions: ["--in", "--out", "--vectors"], flags: ["--summary"])
+        valueOptions: ["--junit", "--only"], pathOptions: ["--in", "--out", "--vectors"], flags: ["--summary"])
 
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
@@ -58,15 +63,24 @@ enum ReportCommand: Command {
         {
             vectorsRoot = "Vectors"
         }
-        let hasConformance = FileManager.default.fileExists(atPath: input + "/" + ReportFiles.json)
-        let hasBench = FileManager.default.fileExists(atPath: input + "/bench.json")
-        guard hasConformance || hasBench else {
-            throw CommandError(.inputOutput, "no \(ReportFiles.json) or bench.json in \(input)")
+        let only = Set(parsed.allValues("--only"))
+        if let unknown = only.first(where: { !["conformance", "bench", "fuzz"].contains($0) }) {
+            throw usage("--only takes conformance, bench or fuzz, not '\(unknown)'")
         }
-        if hasBench {
-            try renderBench(from: input, to: output)
-            if !hasConformance { return .success }
+        func present(_ kind: String, _ file: String) -> Bool {
+            (only.isEmpty || only.contains(kind)) && FileManager.default.fileExists(atPath: input + "/" + file)
         }
+        let hasConformance = present("conformance", ReportFiles.json)
+        let hasBench = present("bench", "bench.json")
+        let hasFuzz = present("fuzz", FuzzCoverageReport.fileName)
+        guard hasConformance || hasBench || hasFuzz else {
+            throw CommandError(
+                .inputOutput,
+                "no \(ReportFiles.json), bench.json or \(FuzzCoverageReport.fileName) to render in \(input)")
+        }
+        if hasBench { try renderBench(from: input, to: output) }
+        if hasFuzz { try FuzzCoverageReport.render(from: input, to: output) }
+        if !hasConformance { return .success }
         let report: ConformanceReport
         do {
             report = try ReportFiles.read(from: input)
@@ -109,9 +123,11 @@ enum ReportCommand: Command {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             if input != output { try AtomicFile.write(Array(data), to: output + "/bench.json") }
             try AtomicFile.write(Array(BenchRendering.markdown(report).utf8), to: output + "/bench.md")
+            try AtomicFile.write(BenchPlot.png(report), to: output + "/" + BenchPlot.fileName)
         } catch {
             throw Self.error(error)
         }
         Console.printError("wrote \(output)/bench.md")
+        Console.printError("wrote \(output)/\(BenchPlot.fileName)")
     }
 }
