@@ -129,14 +129,15 @@ def generate(mutate, modules):
 
 
 def sample(mutants, count, seed):
-    """MUTANTS=N: N mutants of each module, drawn with a fixed seed (all of them when N is 0)."""
+    """MUTANTS=N: the first N of each module's mutants shuffled with a fixed seed (all of them when N is 0), so
+    that a larger N extends a smaller one's sample and reuses its cached verdicts."""
     if count <= 0:
         return list(mutants)
     chosen = []
     for module in MODULES:
         pool = [m for m in mutants if m["module"] == module]
-        if pool:
-            chosen += random.Random(f"{seed}:{module}").sample(pool, min(count, len(pool)))
+        random.Random(f"{seed}:{module}").shuffle(pool)
+        chosen += pool[:count]
     return chosen
 
 
@@ -430,12 +431,16 @@ def suite_fingerprint():
     """The SHA-256 of what judges a mutant (the vectors, the tests, the fuzz targets and their corpus)."""
     global _fingerprint
     if _fingerprint is None:
-        listing = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-s", "--", "Vectors", "Tests",
-                                  "FuzzTesting/Sources", "FuzzTesting/seed-corpus"], cwd=ROOT, capture_output=True,
-                                 text=True, check=True).stdout
-        status = subprocess.run(["git", "status", "--porcelain", "--", "Vectors", "Tests", "FuzzTesting"], cwd=ROOT,
-                                capture_output=True, text=True, check=True).stdout
-        _fingerprint = sha256(listing + status)
+        paths = ["Vectors", "Tests", "FuzzTesting/Sources", "FuzzTesting/seed-corpus"]
+        listing = subprocess.run(["git", "ls-files", "-s", "--", *paths], cwd=ROOT, capture_output=True, text=True,
+                                 check=True).stdout
+        # Files changed or added since the last commit count by their content.
+        changed = subprocess.run(["git", "ls-files", "-m", "-o", "--exclude-standard", "--", *paths], cwd=ROOT,
+                                 capture_output=True, text=True, check=True).stdout
+        present = "\n".join(path for path in changed.splitlines() if os.path.isfile(os.path.join(ROOT, path)))
+        hashes = subprocess.run(["git", "hash-object", "--stdin-paths"], cwd=ROOT, input=present,
+                                capture_output=True, text=True, check=True).stdout if present else ""
+        _fingerprint = sha256(listing + present + hashes)
     return _fingerprint
 
 
@@ -499,7 +504,10 @@ def write_reports(args, pool, rows, stale, wall, measured):
 
 def render_markdown(report):
     def cell(value):
-        return "–" if value is None else (f"{value} %" if isinstance(value, float) else str(value))
+        return "–" if value is None else str(value)
+
+    def score(value):
+        return "–" if value is None else f"{value} %"
 
     lines = ["# Mutation analysis", "",
              f"`{report['command']}`, {report['date']}: {report['tool']}; "
@@ -516,7 +524,7 @@ def render_markdown(report):
     for name, row in list(report["modules"].items()) + [("**overall**", report["overall"])]:
         lines.append(f"| {name} | {row['generated']} | {row['judged']} | {row['compiled']} | {row['killed-vectors']} "
                      f"| {row['killed-tests']} | {row['killed-fuzz']} | {row['survived']} | {row['equivalent']} "
-                     f"| {cell(row['vectors_score'])} | {cell(row['total_score'])} |")
+                     f"| {score(row['vectors_score'])} | {score(row['total_score'])} |")
     lines += ["", "Scores are over the compiled, non-equivalent mutants: the vectors score counts the mutants the "
               "vectors kill, the total score those any judge kills.", ""]
     for title, verdict in (("Survivors", "survived"), ("Equivalent (FuzzTesting/mutation/equivalent.txt)", "equivalent")):
