@@ -434,13 +434,19 @@ def suite_fingerprint():
         paths = ["Vectors", "Tests", "FuzzTesting/Sources", "FuzzTesting/seed-corpus"]
         listing = subprocess.run(["git", "ls-files", "-s", "--", *paths], cwd=ROOT, capture_output=True, text=True,
                                  check=True).stdout
-        # Files changed or added since the last commit count by their content.
+        blobs = {line.split("\t", 1)[1]: line.split()[1] for line in listing.splitlines()}
+        # Files changed or added since the last commit count by their content, as they will once committed.
         changed = subprocess.run(["git", "ls-files", "-m", "-o", "--exclude-standard", "--", *paths], cwd=ROOT,
-                                 capture_output=True, text=True, check=True).stdout
-        present = "\n".join(path for path in changed.splitlines() if os.path.isfile(os.path.join(ROOT, path)))
-        hashes = subprocess.run(["git", "hash-object", "--stdin-paths"], cwd=ROOT, input=present,
-                                capture_output=True, text=True, check=True).stdout if present else ""
-        _fingerprint = sha256(listing + present + hashes)
+                                 capture_output=True, text=True, check=True).stdout.splitlines()
+        present = [path for path in changed if os.path.isfile(os.path.join(ROOT, path))]
+        if present:
+            hashes = subprocess.run(["git", "hash-object", "--stdin-paths"], cwd=ROOT, input="\n".join(present),
+                                    capture_output=True, text=True, check=True).stdout.split()
+            blobs.update(zip(present, hashes))
+        for path in changed:
+            if path not in present:
+                blobs.pop(path, None)
+        _fingerprint = sha256("".join(f"{blob} {path}\n" for path, blob in sorted(blobs.items())))
     return _fingerprint
 
 
@@ -476,7 +482,8 @@ def write_reports(args, pool, rows, stale, wall, measured):
         generated = sum(1 for m in pool if m["module"] == module)
         modules[module] = {"generated": generated, **summarize([r for r in rows if r["module"] == module])}
     overall = {"generated": len(pool), **summarize(rows)}
-    mean = sum(r["seconds"] for r in measured) / len(measured) if measured else None
+    # Every verdict keeps the time it took when it was judged, so the mean is the sample's, cached or not.
+    mean = sum(r["seconds"] for r in rows) / len(rows) if rows else None
     report = {
         "command": args.command,
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -485,7 +492,7 @@ def write_reports(args, pool, rows, stale, wall, measured):
         "fuzz_seconds_per_target": args.fuzz_seconds if not args.no_fuzz else 0,
         "wall_seconds": round(wall),
         "judged_this_run": len(measured),
-        "mean_seconds_per_judged_mutant": round(mean, 1) if mean else None,
+        "mean_seconds_per_mutant": round(mean, 1) if mean else None,
         "projected_full_run_hours": round(mean * len(pool) / 3600, 1) if mean else None,
         "modules": modules,
         "overall": overall,
@@ -515,7 +522,8 @@ def render_markdown(report):
                 if report["sample"]["mutants_per_module"] else "every mutant")
              + f"; fuzzing {report['fuzz_seconds_per_target']} s per target. Docs/mutation.md explains the columns.", "",
              f"Wall time {report['wall_seconds']} s; {report['judged_this_run']} mutants judged in this run "
-             f"(the rest from the cache), {cell(report['mean_seconds_per_judged_mutant'])} s each on average; "
+             f"(the rest from the cache); a mutant of the sample took {cell(report['mean_seconds_per_mutant'])} s on "
+             "average when it was judged; "
              f"all {report['overall']['generated']} mutants would take about "
              f"{cell(report['projected_full_run_hours'])} h at that rate.", "",
              "| module | generated | judged | compiled | killed by vectors | by tests | by fuzzing only | survived "
