@@ -644,7 +644,9 @@ def main():
     rows, stale = [], []
     for mutant in chosen:
         result = results[mutant["id"]]
-        row = {**mutant, "verdict": result["verdict"], "detail": result.get("detail", ""),
+        # Paths inside a scratch tree are shown relative to it, as they are in the checkout.
+        detail = re.sub(r"\S*/\.build/mutation/tree(-\d+)?/", "", result.get("detail", ""))
+        row = {**mutant, "verdict": result["verdict"], "detail": detail,
                "seconds": result.get("seconds", 0)}
         entry = equivalent_entry(listed, mutant["id"])
         if entry and row["verdict"] == "survived":
