@@ -12,6 +12,7 @@
 #   make fuzz-coverage               llvm-cov over the committed corpus → Reports/fuzz-coverage.{md,html}
 #   make fs                          real-filesystem matrix → Reports/filesystems.*
 #   make bench                       throughput vs libplist and Foundation in one run → Reports/bench.{json,md,png}
+#   make mutation [MUTANTS=N]        mutants of the reference judged by vectors, tests, fuzzing → Reports/mutation.*
 #   make vectors                     regenerate the generated vector families
 #   make install [PREFIX=/usr/local] xds with its adapters and resources into PREFIX/bin
 #   make dist                        the relocatable release → .build/dist/xds-conformance-<version>-linux-<arch>.tar.gz
@@ -21,6 +22,11 @@ SWIFT ?= swift
 FUZZ_SECONDS ?= 60
 MUTATOR_SECONDS ?= 120
 HOURS ?= 1
+MUTANTS ?= 0
+MUTATION_SEED ?= 1
+MUTATION_JOBS ?= 1
+MUTATION_FUZZ_SECONDS ?= 15
+MUTATION_MODULES ?= BinaryPlist DocumentSource Icons TaggedJSON AttributeFiles
 IMPL ?=
 RELEASE_BIN = .build/release
 XDS = $(RELEASE_BIN)/xds
@@ -29,7 +35,7 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps peers build build-debug test conformance matrix fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench vectors reports install dist dist-test lint format clean
+.PHONY: deps peers build build-debug test conformance matrix fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench mutation vectors reports install dist dist-test lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
@@ -99,6 +105,14 @@ fs: build
 # Decode/encode/select throughput against libplist and Foundation, one process per implementation.
 bench: build
 	$(RELEASE_BIN)/xds-bench --out Reports
+
+# Mutation analysis (Docs/mutation.md): universalmutator's mutants of MUTATION_MODULES, each built in a scratch
+# copy (.build/mutation/tree) and judged by the vectors, the module's tests and a short fuzz campaign, niced;
+# verdicts cached by the mutant's diff; MUTANTS=N judges N per module (seed MUTATION_SEED) → Reports/mutation.*
+mutation: deps
+	nice -n 15 python3 FuzzTesting/mutation/mutation.py --modules $(MUTATION_MODULES) --mutants $(MUTANTS) \
+	    --seed $(MUTATION_SEED) --jobs $(MUTATION_JOBS) --fuzz-seconds $(MUTATION_FUZZ_SECONDS) \
+	    --command "make mutation$(if $(filter-out 0,$(MUTANTS)), MUTANTS=$(MUTANTS),)$(if $(filter command line environment,$(origin MUTATION_MODULES)), MUTATION_MODULES='$(MUTATION_MODULES)',)"
 
 # Regenerates the generated vector families into Vectors/.
 vectors: build

@@ -126,6 +126,10 @@ func ruleCases() -> [RuleCase] {
         ("bplist.string.utf16 lone high surrogate", [[0x62, 0xD8, 0x00, 0x00, 0x41]], .encoding, 9),
         ("bplist.string.utf16 lone low surrogate", [[0x62, 0x00, 0x41, 0xDC, 0x00]], .encoding, 11),
         ("bplist.string.utf16 high surrogate at end", [[0x61, 0xD8, 0x3D]], .encoding, 9),
+        // The offending unit's offset, not its index: a high surrogate as the second of three units, before a
+        // unit that is no low surrogate (a mutant reporting `offset + index` survived every vector, which carry
+        // no offsets).
+        ("bplist.string.utf16 high surrogate mid-string", [[0x63, 0x00, 0x41, 0xD8, 0x00, 0x00, 0x41]], .encoding, 11),
         ("bplist.object.bounds utf16 2*count", [[0x63, 0x00, 0x41, 0x00, 0x42]], .length, 8),
         ("bplist.integer.width 32 bytes", [[0x15] + [UInt8](repeating: 0, count: 32)], .marker, 8),
         ("bplist.integer.16 high bytes", [[0x14] + bigEndian(1, width: 8) + bigEndian(5, width: 8)], .limit, 8),

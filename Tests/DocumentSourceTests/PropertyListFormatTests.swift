@@ -29,4 +29,11 @@ import Testing
         #expect(PropertyListFormat.detect([0x00, 0x01]) == .unknown)
         #expect(PropertyListFormat.detect(Array("bplis".utf8)) == .unknown)
     }
+
+    /// Only the first 1 KiB is read: a marker at byte 1023 is seen, one at byte 1024 is not.
+    @Test func readsExactlyTheFirstKibibyte() {
+        let spaces = [UInt8](repeating: 0x20, count: 1023)
+        #expect(PropertyListFormat.detect(spaces + Array("{}".utf8)) == .openStep)
+        #expect(PropertyListFormat.detect(spaces + [0x20] + Array("{}".utf8)) == .unknown)
+    }
 }

@@ -1,0 +1,671 @@
+#!/usr/bin/env python3
+"""FuzzTesting/mutation/mutation.py - make mutation: how strong the suite is, measured by mutants.
+
+Generates mutants of the reference's modules with universalmutator (FuzzTesting/mutation/swift.rules,
+the tool pinned in requirements.txt and installed into .build/mutation/venv), applies each one in turn
+to a scratch copy of the checkout (.build/mutation/tree-N, never the checkout itself), and judges it:
+
+  1. build `xds` (debug, incremental); a mutant that does not compile is discarded and counted;
+  2. the vectors: `xds conformance --impl reference`, any deviation at any level kills;
+  3. the module's unit tests: `swift test --skip-build --filter <Module>Tests`;
+  4. a short fuzz campaign of the targets that reach the module (release + ASan, fixed seed, bounded time).
+
+The first judge that fails the mutant kills it; the rest are not run. Every verdict is cached under
+.build/mutation/cache/ by the SHA-256 of the mutant's diff, so a run that is stopped resumes where it
+was. Survivors listed in FuzzTesting/mutation/equivalent.txt (id, file:line, reason) count as equivalent.
+Writes Reports/mutation.json and Reports/mutation.md. Docs/mutation.md says how to read them.
+"""
+
+import argparse
+import datetime
+import difflib
+import hashlib
+import json
+import os
+import random
+import re
+import signal
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+HERE = os.path.join(ROOT, "FuzzTesting", "mutation")
+WORK = os.path.join(ROOT, ".build", "mutation")
+CACHE = os.path.join(WORK, "cache")
+RULES = os.path.join(HERE, "swift.rules")
+REQUIREMENTS = os.path.join(HERE, "requirements.txt")
+EQUIVALENT = os.path.join(HERE, "equivalent.txt")
+
+# The modules mutated and the fuzz targets whose oracles reach each (Docs/mutation.md, "Oracle independence").
+MODULES = {
+    "BinaryPlist": ["FuzzPlistRoundTrip", "FuzzPlistDifferential", "FuzzAttribute", "FuzzTaggedJSON"],
+    "DocumentSource": ["FuzzAttribute"],
+    "Icons": ["FuzzIconSelection", "FuzzAppInfoParser", "FuzzIconImage"],
+    "TaggedJSON": ["FuzzTaggedJSON", "FuzzAdapterOutput"],
+    "AttributeFiles": [],
+}
+# Bumped when a judge changes meaning, so that cached survivors are judged again.
+JUDGE_VERSION = "1"
+KILLED = ("killed-vectors", "killed-tests", "killed-fuzz")
+
+
+def log(message):
+    print(f"mutation: {message}", flush=True)
+
+
+def sha256(text):
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --- the tool -------------------------------------------------------------------------------------------
+
+
+def ensure_tool():
+    """The pinned universalmutator in .build/mutation/venv (installed again when requirements.txt changes)."""
+    venv = os.path.join(WORK, "venv")
+    stamp = os.path.join(venv, "requirements.sha256")
+    want = sha256(open(REQUIREMENTS, encoding="utf-8").read())
+    mutate = os.path.join(venv, "bin", "mutate")
+    if os.path.exists(mutate) and os.path.exists(stamp) and open(stamp, encoding="utf-8").read() == want:
+        return mutate
+    log("installing universalmutator into .build/mutation/venv")
+    shutil.rmtree(venv, ignore_errors=True)
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    subprocess.run([os.path.join(venv, "bin", "pip"), "install", "--quiet", "--no-deps", "--require-hashes",
+                    "-r", REQUIREMENTS], check=True)
+    with open(stamp, "w") as file:
+        file.write(want)
+    return mutate
+
+
+# --- mutants --------------------------------------------------------------------------------------------
+
+
+def mutant_diff(path, original, mutated):
+    """The unified diff of one mutant and its id: the SHA-256 of the diff without the hunk's line numbers,
+    so that an edit elsewhere in the file keeps every other mutant's id (and its cached verdict)."""
+    diff = "".join(difflib.unified_diff(original, mutated, "a/" + path, "b/" + path, n=2))
+    stable = re.sub(r"^@@ .* @@", "@@", diff, flags=re.M)
+    return diff, sha256(stable)
+
+
+def generate(mutate, modules):
+    """Every mutant of every Swift file of the modules, in a fixed order, without duplicates."""
+    mutants = []
+    seen = set()
+    for module in modules:
+        directory = os.path.join(ROOT, "Sources", module)
+        for name in sorted(os.listdir(directory)):
+            if not name.endswith(".swift"):
+                continue
+            path = f"Sources/{module}/{name}"
+            source = os.path.join(ROOT, path)
+            out = os.path.join(WORK, "generated", module, name[:-6])
+            shutil.rmtree(out, ignore_errors=True)
+            os.makedirs(out)
+            subprocess.run([mutate, source, "--only", RULES, "--noCheck", "--mutantDir", out],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            original = open(source, encoding="utf-8").read().splitlines(keepends=True)
+            files = [f for f in os.listdir(out) if ".mutant." in f]
+            files.sort(key=lambda f: int(f.split(".mutant.")[1].split(".")[0]))
+            for file in files:
+                text = open(os.path.join(out, file), encoding="utf-8").read()
+                mutated = text.splitlines(keepends=True)
+                if mutated == original:
+                    continue
+                diff, ident = mutant_diff(path, original, mutated)
+                if ident in seen:
+                    continue
+                seen.add(ident)
+                line = next((i + 1 for i, (a, b) in enumerate(zip(original, mutated)) if a != b),
+                            min(len(original), len(mutated)) + 1)
+                mutants.append({"id": ident, "module": module, "path": path, "line": line, "diff": diff,
+                                "text": text})
+    return mutants
+
+
+def sample(mutants, count, seed):
+    """MUTANTS=N: the first N of each module's mutants shuffled with a fixed seed (all of them when N is 0), so
+    that a larger N extends a smaller one's sample and reuses its cached verdicts."""
+    if count <= 0:
+        return list(mutants)
+    chosen = []
+    for module in MODULES:
+        pool = [m for m in mutants if m["module"] == module]
+        random.Random(f"{seed}:{module}").shuffle(pool)
+        chosen += pool[:count]
+    return chosen
+
+
+def read_equivalents():
+    """FuzzTesting/mutation/equivalent.txt: `ID FILE:LINE # reason` per line; a line without a reason is an error."""
+    listed = {}
+    if not os.path.exists(EQUIVALENT):
+        return listed
+    for number, raw in enumerate(open(EQUIVALENT, encoding="utf-8"), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        head, _, reason = line.partition("#")
+        fields = head.split()
+        if len(fields) != 2 or not reason.strip():
+            sys.exit(f"mutation: {EQUIVALENT}:{number}: want `ID FILE:LINE # reason`, got: {line}")
+        listed[fields[0]] = {"where": fields[1], "reason": reason.strip()}
+    return listed
+
+
+def equivalent_entry(listed, ident):
+    return next((entry | {"id": key} for key, entry in listed.items() if ident.startswith(key)), None)
+
+
+# --- the scratch trees ----------------------------------------------------------------------------------
+
+
+class Interrupted(Exception):
+    pass
+
+
+class Tree:
+    """A scratch copy of the checkout with its own .build; every mutant is applied here, and only here."""
+
+    active = []  # (tree) with a file replaced or a child running, for the signal handler
+    lock = threading.Lock()
+
+    def __init__(self, index):
+        self.root = os.path.join(WORK, "tree" if index == 0 else f"tree-{index}")
+        self.index = index
+        self.child = None
+        self.replaced = None  # (path, original bytes)
+        self.fuzz_out = os.path.join(WORK, f"fuzz-out-{index}")
+        self.fuzz_built = False
+
+    def sync(self):
+        """Copies every tracked and untracked-but-not-ignored file of the checkout that differs (by content)."""
+        os.makedirs(self.root, exist_ok=True)
+        files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True,
+                               capture_output=True).stdout
+        subprocess.run(["rsync", "-a", "--checksum", "--from0", "--files-from=-", "./", self.root + "/"],
+                       cwd=ROOT, input=files, check=True)
+
+    def apply(self, mutant):
+        path = os.path.join(self.root, mutant["path"])
+        with open(path, "rb") as file:
+            self.replaced = (path, file.read())
+        with Tree.lock:
+            Tree.active.append(self)
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(mutant["text"])
+
+    def restore(self):
+        if self.replaced:
+            path, data = self.replaced
+            with open(path, "wb") as file:
+                file.write(data)
+            self.replaced = None
+        with Tree.lock:
+            if self in Tree.active:
+                Tree.active.remove(self)
+
+    def run(self, command, timeout, env=None, cwd=None):
+        """(status or "timeout", seconds, output tail) of a command in the tree, in its own process group."""
+        started = time.monotonic()
+        with tempfile.TemporaryFile() as output:
+            self.child = subprocess.Popen(command, cwd=cwd or self.root, stdout=output, stderr=subprocess.STDOUT,
+                                          stdin=subprocess.DEVNULL, start_new_session=True,
+                                          env=dict(os.environ, **(env or {})))
+            try:
+                status = self.child.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.child.pid, signal.SIGKILL)
+                self.child.wait()
+                status = "timeout"
+            finally:
+                self.child = None
+            output.seek(0)
+            tail = output.read().decode("utf-8", "replace")[-20000:]
+        return status, time.monotonic() - started, tail
+
+    def kill_child(self):
+        child = self.child
+        if child is not None:
+            try:
+                os.killpg(child.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def on_signal(number, _frame):
+    raise Interrupted(f"signal {number}")
+
+
+# --- the judges -----------------------------------------------------------------------------------------
+
+
+class Judges:
+    def __init__(self, tree, fuzz_seconds, timeouts):
+        self.tree = tree
+        self.fuzz_seconds = fuzz_seconds
+        self.timeouts = timeouts
+
+    def build(self):
+        return self.tree.run(["swift", "build", "--product", "xds"], timeout=3600)
+
+    def vectors(self):
+        """(killed, seconds, detail): any deviation of the reference, at any level, or a crash of xds itself."""
+        with tempfile.TemporaryDirectory() as scratch:
+            listed = os.path.join(scratch, "deviations.txt")
+            status, seconds, tail = self.tree.run(
+                [".build/debug/xds", "conformance", "--vectors", "Vectors", "--impl", "reference", "--jobs", "2",
+                 "--write-known-failures", listed], timeout=self.timeouts["vectors"])
+            deviations = []
+            if os.path.exists(listed):
+                deviations = [line.split()[0] for line in open(listed, encoding="utf-8")
+                              if line.strip() and not line.startswith("#")]
+        if status != 0:
+            return True, seconds, f"xds conformance: {status}: {last_line(tail)}"
+        if deviations:
+            shown = ", ".join(deviations[:5]) + (" …" if len(deviations) > 5 else "")
+            return True, seconds, f"{len(deviations)} deviations: {shown}"
+        return False, seconds, ""
+
+    def build_tests(self):
+        return self.tree.run(["swift", "build", "--build-tests"], timeout=3600)
+
+    def tests(self, module):
+        status, seconds, tail = self.tree.run(
+            ["swift", "test", "--skip-build", "--filter", f"^{module}Tests\\."], timeout=self.timeouts["tests"])
+        if status != 0:
+            failed = [line for line in tail.splitlines() if "error" in line or "failed" in line]
+            return True, seconds, f"swift test: {status}: {(failed or [last_line(tail)])[0].strip()[:300]}"
+        return False, seconds, ""
+
+    def build_fuzz(self):
+        env = {"OUT": self.tree.fuzz_out, "SRC": os.path.dirname(self.tree.root), "SANITIZER": "address",
+               "FUZZ_CONFIGURATIONS": "release"}
+        return self.tree.run([".clusterfuzzlite/build.sh"], timeout=3600, env=env)
+
+    def fuzz(self, targets):
+        """A campaign of fuzz_seconds per target from its seed corpus, -seed=1; any finding kills."""
+        total = 0.0
+        for target in targets:
+            with tempfile.TemporaryDirectory() as scratch:
+                corpus, artifacts = os.path.join(scratch, "corpus"), os.path.join(scratch, "artifacts")
+                os.makedirs(artifacts)
+                seeds = f'. FuzzTesting/targets.sh && FUZZ_ROOT="$PWD" && fuzz_seeds {target} "{corpus}"'
+                self.tree.run(["bash", "-c", seeds], timeout=600)
+                binary = os.path.join(self.tree.fuzz_out, f"{target}_release")
+                status, seconds, tail = self.tree.run(
+                    [binary, "-seed=1", f"-max_total_time={self.fuzz_seconds}", "-max_len=4096", "-timeout=10",
+                     "-rss_limit_mb=2048", f"-artifact_prefix={artifacts}/",
+                     f"-dict=FuzzTesting/{fuzz_dict(target)}", corpus],
+                    timeout=self.fuzz_seconds * 4 + 120,
+                    env={"SWIFT_BACKTRACE": "enable=no", "ASAN_OPTIONS": "malloc_context_size=0",
+                         "XDS_FUZZ_MUTATOR": "1"})
+                total += seconds
+                if status != 0:
+                    return True, total, f"{target}: {status}: {fuzz_finding(tail)}"
+        return False, total, ""
+
+
+def fuzz_dict(target):
+    status = subprocess.run(["bash", "-c", f'. FuzzTesting/targets.sh && fuzz_dict {target}'], cwd=ROOT,
+                            capture_output=True, text=True, check=True)
+    return status.stdout.strip()
+
+
+def fuzz_finding(text):
+    """The line that says what the fuzzer found: the oracle's finding, else libFuzzer's or a sanitizer's error."""
+    lines = text.splitlines()
+    for marker in ("FUZZ FINDING", "ERROR: libFuzzer", "ERROR: AddressSanitizer", "Fatal error", "ERROR"):
+        found = [line for line in lines if marker in line]
+        if found:
+            return found[0].strip()[:300]
+    return last_line(text)
+
+
+def last_line(text):
+    lines = [line for line in text.splitlines() if line.strip()]
+    return lines[-1].strip()[:300] if lines else ""
+
+
+def baseline(tree, modules, fuzz):
+    """Builds the unmutated tree and checks that every judge passes it; returns the timeouts from its times."""
+    judges = Judges(tree, fuzz, {"vectors": 3600, "tests": 3600})
+    status, seconds, tail = judges.build()
+    if status != 0:
+        sys.exit(f"mutation: the unmutated tree does not build:\n{tail}")
+    log(f"baseline build {seconds:.0f} s")
+    killed, vector_seconds, detail = judges.vectors()
+    if killed:
+        sys.exit(f"mutation: the unmutated reference deviates from the vectors: {detail}")
+    status, seconds, tail = judges.build_tests()
+    if status != 0:
+        sys.exit(f"mutation: the unmutated tests do not build:\n{tail}")
+    test_seconds = 0.0
+    for module in modules:
+        killed, seconds, detail = judges.tests(module)
+        if killed:
+            sys.exit(f"mutation: {module}Tests fail on the unmutated tree: {detail}")
+        test_seconds = max(test_seconds, seconds)
+    log(f"baseline vectors {vector_seconds:.0f} s, slowest module tests {test_seconds:.0f} s")
+    return {"vectors": max(120, 5 * vector_seconds), "tests": max(300, 5 * test_seconds)}
+
+
+def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled):
+    """The verdict of one mutant: uncompiled, killed-vectors, killed-tests, killed-fuzz or survived."""
+    started = time.monotonic()
+    result = {"id": mutant["id"], "judge": JUDGE_VERSION, "steps": {}}
+    tree.apply(mutant)
+    try:
+        status, seconds, tail = judges.build()
+        result["steps"]["build"] = round(seconds, 1)
+        if status != 0:
+            errors = [line for line in tail.splitlines() if "error:" in line]
+            result.update(verdict="uncompiled", detail=(errors or [last_line(tail)])[0].strip()[:300])
+            return finish(result, started)
+        killed, seconds, detail = judges.vectors()
+        result["steps"]["vectors"] = round(seconds, 1)
+        if killed:
+            result.update(verdict="killed-vectors", detail=detail)
+            return finish(result, started)
+        status, seconds, tail = judges.build_tests()
+        result["steps"]["build-tests"] = round(seconds, 1)
+        if status != 0:
+            errors = [line for line in tail.splitlines() if "error:" in line]
+            result.update(verdict="uncompiled", detail="tests: " + (errors or [last_line(tail)])[0].strip()[:300])
+            return finish(result, started)
+        killed, seconds, detail = judges.tests(mutant["module"])
+        result["steps"]["tests"] = round(seconds, 1)
+        if killed:
+            result.update(verdict="killed-tests", detail=detail)
+            return finish(result, started)
+        if fuzz_enabled and fuzz_targets:
+            status, seconds, tail = judges.build_fuzz()
+            result["steps"]["build-fuzz"] = round(seconds, 1)
+            if status != 0:
+                errors = [line for line in tail.splitlines() if "error:" in line]
+                result.update(verdict="uncompiled", detail="fuzz: " + (errors or [last_line(tail)])[0].strip()[:300])
+                return finish(result, started)
+            killed, seconds, detail = judges.fuzz(fuzz_targets)
+            result["steps"]["fuzz"] = round(seconds, 1)
+            if killed:
+                result.update(verdict="killed-fuzz", detail=detail)
+                return finish(result, started)
+        result.update(verdict="survived", detail="", fuzzed=bool(fuzz_enabled and fuzz_targets))
+        return finish(result, started)
+    finally:
+        tree.restore()
+
+
+def finish(result, started):
+    result["seconds"] = round(time.monotonic() - started, 1)
+    return result
+
+
+# --- the cache ------------------------------------------------------------------------------------------
+
+
+def cached(mutant, fuzz_enabled):
+    """A verdict of an earlier run: a kill or a non-compiling mutant stands; a survivor stands only if it was
+    judged by the same judges (fuzzing included), since new vectors or tests may kill it now."""
+    path = os.path.join(CACHE, mutant["id"] + ".json")
+    if not os.path.exists(path):
+        return None
+    entry = json.load(open(path, encoding="utf-8"))
+    if entry.get("verdict") in KILLED + ("uncompiled",):
+        return entry
+    if entry.get("judge") == JUDGE_VERSION and entry.get("suite") == suite_fingerprint() and \
+            (entry.get("fuzzed") or not fuzz_enabled):
+        return entry
+    return None
+
+
+_fingerprint = None
+
+
+def suite_fingerprint():
+    """The SHA-256 of what judges a mutant (the vectors, the tests, the fuzz targets and their corpus)."""
+    global _fingerprint
+    if _fingerprint is None:
+        paths = ["Vectors", "Tests", "FuzzTesting/Sources", "FuzzTesting/seed-corpus"]
+        listing = subprocess.run(["git", "ls-files", "-s", "--", *paths], cwd=ROOT, capture_output=True, text=True,
+                                 check=True).stdout
+        blobs = {line.split("\t", 1)[1]: line.split()[1] for line in listing.splitlines()}
+        # Files changed or added since the last commit count by their content, as they will once committed.
+        changed = subprocess.run(["git", "ls-files", "-m", "-o", "--exclude-standard", "--", *paths], cwd=ROOT,
+                                 capture_output=True, text=True, check=True).stdout.splitlines()
+        present = [path for path in changed if os.path.isfile(os.path.join(ROOT, path))]
+        if present:
+            hashes = subprocess.run(["git", "hash-object", "--stdin-paths"], cwd=ROOT, input="\n".join(present),
+                                    capture_output=True, text=True, check=True).stdout.split()
+            blobs.update(zip(present, hashes))
+        for path in changed:
+            if path not in present:
+                blobs.pop(path, None)
+        _fingerprint = sha256("".join(f"{blob} {path}\n" for path, blob in sorted(blobs.items())))
+    return _fingerprint
+
+
+def store(result):
+    os.makedirs(CACHE, exist_ok=True)
+    result["suite"] = suite_fingerprint()
+    path = os.path.join(CACHE, result["id"] + ".json")
+    with open(path + ".new", "w", encoding="utf-8") as file:
+        json.dump(result, file, indent=1)
+    os.replace(path + ".new", path)
+
+
+# --- the report -----------------------------------------------------------------------------------------
+
+
+def percent(part, whole):
+    return round(100.0 * part / whole, 1) if whole else None
+
+
+def summarize(rows):
+    counts = {key: sum(1 for row in rows if row["verdict"] == key)
+              for key in ("uncompiled",) + KILLED + ("survived", "equivalent")}
+    compiled = len(rows) - counts["uncompiled"]
+    judged = compiled - counts["equivalent"]
+    killed = sum(counts[key] for key in KILLED)
+    return {"judged": len(rows), "compiled": compiled, **counts,
+            "vectors_score": percent(counts["killed-vectors"], judged), "total_score": percent(killed, judged)}
+
+
+def write_reports(args, pool, rows, stale, wall, measured):
+    modules = {}
+    for module in args.modules:
+        generated = sum(1 for m in pool if m["module"] == module)
+        modules[module] = {"generated": generated, **summarize([r for r in rows if r["module"] == module])}
+    overall = {"generated": len(pool), **summarize(rows)}
+    # Every verdict keeps the time it took when it was judged, so the mean is the sample's, cached or not.
+    mean = sum(r["seconds"] for r in rows) / len(rows) if rows else None
+    report = {
+        "command": args.command,
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "tool": "universalmutator 1.14.1, rules FuzzTesting/mutation/swift.rules",
+        "sample": {"mutants_per_module": args.mutants, "seed": args.seed},
+        "fuzz_seconds_per_target": args.fuzz_seconds if not args.no_fuzz else 0,
+        "wall_seconds": round(wall),
+        "judged_this_run": len(measured),
+        "mean_seconds_per_mutant": round(mean, 1) if mean else None,
+        "projected_full_run_hours": round(mean * len(pool) / 3600, 1) if mean else None,
+        "modules": modules,
+        "overall": overall,
+        "stale_equivalents": stale,
+        "mutants": [{key: row[key] for key in ("id", "module", "path", "line", "verdict", "detail", "seconds")}
+                    | ({"diff": row["diff"]} if row["verdict"] in ("survived", "equivalent") else {})
+                    | ({"reason": row["reason"]} if row.get("reason") else {}) for row in rows],
+    }
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "mutation.json"), "w", encoding="utf-8") as file:
+        json.dump(report, file, indent=1)
+        file.write("\n")
+    with open(os.path.join(args.out, "mutation.md"), "w", encoding="utf-8") as file:
+        file.write(render_markdown(report))
+
+
+def render_markdown(report):
+    def cell(value):
+        return "–" if value is None else str(value)
+
+    def score(value):
+        return "–" if value is None else f"{value} %"
+
+    lines = ["# Mutation analysis", "",
+             f"`{report['command']}`, {report['date']}: {report['tool']}; "
+             + (f"{report['sample']['mutants_per_module']} mutants per module drawn with seed {report['sample']['seed']}"
+                if report["sample"]["mutants_per_module"] else "every mutant")
+             + f"; fuzzing {report['fuzz_seconds_per_target']} s per target. Docs/mutation.md explains the columns.", "",
+             f"Wall time {report['wall_seconds']} s; {report['judged_this_run']} mutants judged in this run "
+             f"(the rest from the cache); a mutant of the sample took {cell(report['mean_seconds_per_mutant'])} s on "
+             "average when it was judged; "
+             f"all {report['overall']['generated']} mutants would take about "
+             f"{cell(report['projected_full_run_hours'])} h at that rate.", "",
+             "| module | generated | judged | compiled | killed by vectors | by tests | by fuzzing only | survived "
+             "| equivalent | vectors score | total score |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for name, row in list(report["modules"].items()) + [("**overall**", report["overall"])]:
+        lines.append(f"| {name} | {row['generated']} | {row['judged']} | {row['compiled']} | {row['killed-vectors']} "
+                     f"| {row['killed-tests']} | {row['killed-fuzz']} | {row['survived']} | {row['equivalent']} "
+                     f"| {score(row['vectors_score'])} | {score(row['total_score'])} |")
+    lines += ["", "Scores are over the compiled, non-equivalent mutants: the vectors score counts the mutants the "
+              "vectors kill, the total score those any judge kills.", ""]
+    for title, verdict in (("Survivors", "survived"), ("Equivalent (FuzzTesting/mutation/equivalent.txt)", "equivalent")):
+        chosen = [m for m in report["mutants"] if m["verdict"] == verdict]
+        lines += [f"## {title} ({len(chosen)})", ""]
+        for mutant in chosen:
+            lines.append(f"### `{mutant['path']}:{mutant['line']}` ({mutant['id'][:16]})")
+            if mutant.get("reason"):
+                lines.append(f"\n{mutant['reason']}")
+            lines += ["", "```diff", mutant["diff"].rstrip("\n"), "```", ""]
+        if not chosen:
+            lines += ["None.", ""]
+    if report["stale_equivalents"]:
+        lines += ["## Stale equivalents", "", "Listed as equivalent but killed: delete these lines.", ""]
+        lines += [f"- `{entry}`" for entry in report["stale_equivalents"]] + [""]
+    lines += ["## Killed and discarded", "", "| mutant | where | verdict | by |", "|---|---|---|---|"]
+    for mutant in report["mutants"]:
+        if mutant["verdict"] not in ("survived", "equivalent"):
+            detail = mutant["detail"].replace("|", "\\|").replace("`", "'")[:160]
+            lines.append(f"| {mutant['id'][:16]} | `{mutant['path']}:{mutant['line']}` | {mutant['verdict']} | {detail} |")
+    return "\n".join(lines) + "\n"
+
+
+# --- main -----------------------------------------------------------------------------------------------
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--modules", nargs="+", default=list(MODULES), choices=list(MODULES))
+    parser.add_argument("--mutants", type=int, default=0, help="mutants per module (MUTANTS=N); 0: all")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="mutants judged at once, each in its own tree")
+    parser.add_argument("--fuzz-seconds", type=int, default=15, help="fuzzing per target and mutant")
+    parser.add_argument("--no-fuzz", action="store_true")
+    parser.add_argument("--out", default=os.path.join(ROOT, "Reports"))
+    parser.add_argument("--list", action="store_true", help="print the chosen mutants' ids and diffs only")
+    parser.add_argument("--command", default="make mutation")
+    args = parser.parse_args()
+
+    os.nice(max(0, 15 - os.nice(0)))
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, on_signal)
+    started = time.monotonic()
+    mutate = ensure_tool()
+    pool = generate(mutate, args.modules)
+    chosen = sample(pool, args.mutants, args.seed)
+    log(f"{len(pool)} mutants of {', '.join(args.modules)}; judging {len(chosen)}")
+    if args.list:
+        for mutant in chosen:
+            print(mutant["id"][:16], f"{mutant['path']}:{mutant['line']}")
+            print(mutant["diff"])
+        return 0
+
+    results = {}
+    todo = []
+    for mutant in chosen:
+        entry = cached(mutant, not args.no_fuzz)
+        if entry:
+            results[mutant["id"]] = entry
+        else:
+            todo.append(mutant)
+    log(f"{len(chosen) - len(todo)} verdicts from the cache, {len(todo)} to judge")
+
+    measured = []
+    trees = [Tree(index) for index in range(max(1, args.jobs))]
+    try:
+        if todo:
+            queue = list(todo)
+            queue_lock = threading.Lock()
+            failures = []
+
+            def worker(tree):
+                try:
+                    tree.sync()
+                    judges = Judges(tree, args.fuzz_seconds, baseline(tree, args.modules, args.fuzz_seconds))
+                    while True:
+                        with queue_lock:
+                            if not queue:
+                                return
+                            mutant = queue.pop(0)
+                            number = len(todo) - len(queue)
+                        result = judge(tree, mutant, judges, MODULES[mutant["module"]], not args.no_fuzz)
+                        store(result)
+                        with queue_lock:
+                            results[mutant["id"]] = result
+                            measured.append(result)
+                        log(f"[{number}/{len(todo)}] {mutant['path']}:{mutant['line']} {result['verdict']} "
+                            f"({result['seconds']:.0f} s) {result.get('detail', '')[:120]}")
+                except BaseException as error:  # reported by the main thread
+                    failures.append(error)
+
+            threads = [threading.Thread(target=worker, args=(tree,), daemon=True) for tree in trees]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                while thread.is_alive():
+                    thread.join(timeout=1)
+            if failures:
+                raise failures[0]
+    except (Interrupted, KeyboardInterrupt) as error:
+        log(f"stopped ({error}); every verdict so far is cached, the next run resumes")
+        return 130
+    finally:
+        for tree in list(Tree.active):
+            tree.kill_child()
+            tree.restore()
+
+    listed = read_equivalents()
+    rows, stale = [], []
+    for mutant in chosen:
+        result = results[mutant["id"]]
+        # Paths inside a scratch tree are shown relative to it, as they are in the checkout.
+        detail = re.sub(r"\S*/\.build/mutation/tree(-\d+)?/", "", result.get("detail", ""))
+        row = {**mutant, "verdict": result["verdict"], "detail": detail,
+               "seconds": result.get("seconds", 0)}
+        entry = equivalent_entry(listed, mutant["id"])
+        if entry and row["verdict"] == "survived":
+            row.update(verdict="equivalent", reason=entry["reason"])
+        elif entry:
+            stale.append(f"{entry['id']} {entry['where']}: {row['verdict']}")
+        rows.append(row)
+    write_reports(args, pool, rows, stale, time.monotonic() - started, measured)
+    overall = summarize(rows)
+    log(f"wrote {args.out}/mutation.{{json,md}}: {overall['judged']} judged, {overall['uncompiled']} uncompiled, "
+        f"{overall['killed-vectors']} killed by vectors, {overall['killed-tests']} by tests, "
+        f"{overall['killed-fuzz']} by fuzzing, {overall['survived']} survived, {overall['equivalent']} equivalent; "
+        f"vectors score {overall['vectors_score']} %, total {overall['total_score']} %; "
+        f"{time.monotonic() - started:.0f} s")
+    if stale:
+        log("listed as equivalent but killed (delete from equivalent.txt): " + "; ".join(stale))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
