@@ -201,7 +201,7 @@ let package = Package(
             name: "FuzzCommonTests",
             dependencies: [
                 "FuzzCommon", "AdapterOutputOracle", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel", "ConformanceRunner",
-                "ChildProcess", "TestSupport", "DocumentSource",
+                "ChildProcess", "TestSupport", "DocumentSource", "ServeFraming",
             ]),
         .testTarget(
             name: "SpecificationTests",

@@ -33,6 +33,8 @@ final class ServingChild {
     private let scratch: String?
     private var stderrCarry: [UInt8] = []
     private(set) var alive = true
+    /// The call's peak resident size as last sampled (VmHWM after the per-call reset).
+    private var callPeak = 0
 
     /// Starts `arguments` (the adapter command followed by `serve`).
     init(_ arguments: [String], limits: ProcessLimits, environment: [String: String]) throws(ServeStartError) {
@@ -95,6 +97,7 @@ final class ServingChild {
             cpuKill = Double(soft + 1)
         }
         var nextCPUCheck = monotonicNow() + 0.1
+        callPeak = ProcessStatistics.peakResidentBytes(pid) ?? 0
         var request = ServeFrame.request(words, payload: input)
         var written = 0
         var reader = ResponseFrameReader(payloadCap: limits.stdoutCap, diagnosticCap: limits.stderrCap)
@@ -108,9 +111,12 @@ final class ServingChild {
                 result.timeoutSeconds = limits.timeout
                 return result
             }
-            if let cpuKill, monotonicNow() >= nextCPUCheck {
+            if monotonicNow() >= nextCPUCheck {
                 nextCPUCheck = monotonicNow() + 0.1
-                if let used = ProcessStatistics.cpuSeconds(pid), used >= cpuKill { kill(pid, SIGKILL) }
+                if let cpuKill, let used = ProcessStatistics.cpuSeconds(pid), used >= cpuKill { kill(pid, SIGKILL) }
+                // wait4's peak of a dead server spans its whole life (every earlier call): the call's own peak is
+                // the largest VmHWM seen since the reset.
+                callPeak = max(callPeak, ProcessStatistics.peakResidentBytes(pid) ?? 0)
             }
             var descriptors = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)]
             descriptors.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0))
@@ -189,7 +195,8 @@ final class ServingChild {
         }
         _ = drain(stderrFD, into: &stderr, cap: limits.stderrCap)
         end(kill: true)
-        guard let (raw, peak) = status else { return protocolFailure("lost", stderr: stderr, limits: limits) }
+        guard let (raw, _) = status else { return protocolFailure("lost", stderr: stderr, limits: limits) }
+        let peak = callPeak
         let termination: Termination =
             (raw & 0x7f) == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
         stderr = capped(stderr, limits)
