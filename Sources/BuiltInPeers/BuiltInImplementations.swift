@@ -99,7 +99,9 @@ extension BuiltIn {
     /// - Parameter serve: call the adapter through `CMD serve` when it declares `serve`; false keeps one process
     ///   per call, the reference meaning.
     /// - Returns: the implementation, or why it cannot run here.
-    public func make(_ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String, serve: Bool = false)
+    public func make(
+        _ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String, serve: Bool = false
+    )
         -> Result<any Implementation, ProbeError>
     {
         if self == .original {

@@ -52,7 +52,8 @@ enum ProcessStatistics {
         return nil
     }
 
-    private typealias Prlimit = @convention(c) (pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?)
+    private typealias Prlimit =
+        @convention(c) (pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?)
         -> Int32
     /// glibc's `prlimit` (a GNU extension Swift does not see without `_GNU_SOURCE`).
     private static let prlimitFunction: Prlimit? = dlsym(dlopen(nil, RTLD_NOW), "prlimit").map {

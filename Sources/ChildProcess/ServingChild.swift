@@ -84,7 +84,9 @@ final class ServingChild {
 
     /// Performs one call. After a result whose server is gone (`alive` false) the child must not be used again.
     func call(_ words: [String], input: [UInt8], limits: ProcessLimits) -> CallResult {
-        guard alive else { return CallResult(termination: .protocolError("the server had ended"), stdout: [], stderr: []) }
+        guard alive else {
+            return CallResult(termination: .protocolError("the server had ended"), stdout: [], stderr: [])
+        }
         emptyScratch()
         ProcessStatistics.resetPeakResident(pid)
         // The hard limit stays where it is (raising it again for the next call would need privilege): the runner

@@ -90,7 +90,9 @@ public enum ServeLoop {
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var done = 0
         while done < bytes.count {
-            let wrote = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress.map { $0 + done }, bytes.count - done) }
+            let wrote = bytes.withUnsafeBytes {
+                write(descriptor, $0.baseAddress.map { $0 + done }, bytes.count - done)
+            }
             if wrote < 0 && errno == EINTR { continue }
             if wrote <= 0 { return false }
             done += wrote

@@ -39,7 +39,10 @@ import Testing
         let run = Runner(judge: Judge(workDirectory: work), jobs: 2).run(cases, on: [implementation])[0]
         return Dictionary(
             uniqueKeysWithValues: run.results.map {
-                ($0.caseID, Verdict(outcome: $0.outcome, crashKind: $0.crashKind, exitStatus: $0.exitStatus, signal: $0.signal))
+                (
+                    $0.caseID,
+                    Verdict(outcome: $0.outcome, crashKind: $0.crashKind, exitStatus: $0.exitStatus, signal: $0.signal)
+                )
             })
     }
 

@@ -16,7 +16,9 @@ import Testing
                 let end = min(frame.count, index + size)
                 index += try reader.feed(frame[index..<end])
             }
-            #expect(reader.response == ServeResponse(status: .rejected, payload: Array("out".utf8), diagnostic: Array("why\n".utf8)))
+            #expect(
+                reader.response
+                    == ServeResponse(status: .rejected, payload: Array("out".utf8), diagnostic: Array("why\n".utf8)))
         }
     }
 
@@ -73,10 +75,12 @@ import Testing
         let crashed = pool.run(["decode"], input: Array("die".utf8))
         #expect(crashed.termination == .exited(70))
         #expect(String(decoding: crashed.stderr, as: UTF8.self).hasPrefix("policy: undocumented-exception"))
-        if case .protocolError = pool.run(["decode"], input: Array("one".utf8)).termination {} else {
+        if case .protocolError = pool.run(["decode"], input: Array("one".utf8)).termination {
+        } else {
             Issue.record("a server exiting 1 without an answer must be a protocol error")
         }
-        if case .protocolError = pool.run(["decode"], input: Array("junk".utf8)).termination {} else {
+        if case .protocolError = pool.run(["decode"], input: Array("junk".utf8)).termination {
+        } else {
             Issue.record("a malformed frame must be a protocol error")
         }
         #expect(pool.run(["decode"], input: Array("yes".utf8)).verdict == .accepted)

@@ -1,9 +1,10 @@
 // Tests/FuzzCommonTests/ServeResponseOracleTests.swift - FuzzServeResponse's oracle holds on frames and on noise
 
-@testable import AdapterOutputOracle
 import SeededRandom
 import ServeFraming
 import Testing
+
+@testable import AdapterOutputOracle
 
 @Suite struct ServeResponseOracleTests {
     /// Well-formed frames, cut short, with trailing bytes and under small caps, in every chunking the control

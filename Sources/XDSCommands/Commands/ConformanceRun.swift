@@ -50,7 +50,8 @@ struct ConformanceRun {
         let locations = BuiltInLocations.discover()
         for builtIn in options.builtIns {
             switch builtIn.make(
-                locations, limits: options.limits, referenceVersion: XDS.version, serve: options.serve) {
+                locations, limits: options.limits, referenceVersion: XDS.version, serve: options.serve)
+            {
             case .success(let implementation): implementations.append(implementation)
             case .failure(let error) where BuiltIn.peers.contains(builtIn):
                 // Optional peers are listed as not installed, never a failure.
