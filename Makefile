@@ -10,6 +10,7 @@
 #   make fuzz-speed [RUNS=100000]    execs per CPU second of every target on a fixed workload
 #   make fuzz-mutator [MUTATOR_SECONDS=120]  structure-aware mutator vs plain libFuzzer, same time
 #   make fuzz-coverage               llvm-cov over the committed corpus → Reports/fuzz-coverage.{md,html}
+#   make bench-matrix                make matrix's run timed through CMD serve and one process per call → Reports/bench-matrix.md
 #   make fs                          real-filesystem matrix → Reports/filesystems.*
 #   make bench                       throughput vs libplist and Foundation in one run → Reports/bench.{json,md,png}
 #   make mutation [MUTANTS=N]        mutants of the reference judged by vectors, tests, fuzzing → Reports/mutation.*
@@ -35,7 +36,7 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps peers build build-debug test conformance matrix fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench mutation vectors reports install dist dist-test lint format clean
+.PHONY: deps peers build build-debug test conformance matrix bench-matrix fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench mutation vectors reports install dist dist-test lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
@@ -66,6 +67,10 @@ conformance: build
 # lists are written with, so a verdict does not depend on the target or the machine's load.
 matrix: build peers
 	$(XDS) conformance --vectors Vectors --out Reports --impl all,peers --jobs 4
+
+# make matrix's run (build excluded) in both adapter modes, one after the other → Reports/bench-matrix.md.
+bench-matrix: build peers
+	.ci/bench-matrix $(XDS)
 
 # Builds every fuzz target (release + ASan) and runs each for FUZZ_SECONDS on every core.
 fuzz: deps

@@ -64,7 +64,9 @@ let package = Package(
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Every child process: spawning with rlimits, a timeout, its own process group, output drained and capped.
-        .target(name: "ChildProcess"),
+        // The frames of the persistent adapter mode (`CMD serve`) and the Swift adapters' serve loop.
+        .target(name: "ServeFraming"),
+        .target(name: "ChildProcess", dependencies: ["ServeFraming"]),
         // Vectors, manifest, cases, outcomes, reports and known-failure lists as data; runs nothing.
         .target(name: "ConformanceModel", dependencies: ["DocumentSource", "Specification"]),
         // The generated vector families: the model only, never the codec they judge (own JSON and bplist writers);
@@ -111,6 +113,7 @@ let package = Package(
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting",
                 "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask", "ResultsPicture",
+                "ServeFraming",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Any property list through Codable: the Foundation peer's and the bench's PropertyListDecoder value.
@@ -119,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "xds-adapter-foundation",
             dependencies: [
-                "TaggedJSON", "BinaryPlist", "CodablePropertyList",
+                "TaggedJSON", "BinaryPlist", "CodablePropertyList", "ServeFraming",
                 .target(name: "CAttr", condition: .when(platforms: [.linux])),
             ]),
         // make bench.
@@ -140,7 +143,7 @@ let package = Package(
         // runs, and libFuzzer scans every instrumented counter of a binary after each input.
         .target(
             name: "AdapterOutputOracle",
-            dependencies: ["FuzzCommon", "ConformanceModel", "ConformanceRunner", "ChildProcess"],
+            dependencies: ["FuzzCommon", "ConformanceModel", "ConformanceRunner", "ChildProcess", "ServeFraming"],
             path: "FuzzTesting/Sources/AdapterOutputOracle"),
         // Replays Vectors/*/regressions/ through the fuzz oracles in a release build (make test).
         .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon", "BinaryPlist"]),
@@ -164,7 +167,7 @@ let package = Package(
             ]),
         .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom", "TestSupport"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
-        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "TestSupport"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "ServeFraming", "TestSupport"]),
         .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ChildProcess", "Specification"]),
         .testTarget(
             name: "ConformanceRunnerTests",
@@ -203,7 +206,7 @@ let package = Package(
             name: "FuzzCommonTests",
             dependencies: [
                 "FuzzCommon", "AdapterOutputOracle", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel", "ConformanceRunner",
-                "ChildProcess", "TestSupport", "DocumentSource",
+                "ChildProcess", "TestSupport", "DocumentSource", "ServeFraming",
             ]),
         .testTarget(
             name: "SpecificationTests",

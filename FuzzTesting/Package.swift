@@ -36,5 +36,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzAdapterOutput",
             dependencies: [fuzzCommon, .product(name: "AdapterOutputOracle", package: parentIdentity)]),
+        .executableTarget(
+            name: "FuzzServeResponse",
+            dependencies: [fuzzCommon, .product(name: "AdapterOutputOracle", package: parentIdentity)]),
     ]
 )

@@ -17,7 +17,7 @@ fuzz_dict() {
     case "$1" in
         FuzzIconSelection | FuzzAppInfoParser) echo appinfo.dict ;;
         FuzzIconImage) echo image.dict ;;
-        FuzzTaggedJSON | FuzzAdapterOutput) echo taggedjson.dict ;;
+        FuzzTaggedJSON | FuzzAdapterOutput | FuzzServeResponse) echo taggedjson.dict ;;
         *) echo bplist.dict ;;
     esac
 }
@@ -68,6 +68,15 @@ fuzz_seeds() {
                 name=${file#"$FUZZ_ROOT/Vectors/"}
                 cp "$file" "$into/${name//\//-}"
             done
+            ;;
+        FuzzServeResponse)
+            # A control byte (one byte per chunk), then an accepted response carrying a vector's tagged JSON and a
+            # rejected one with a diagnostic (CMD serve frames, Docs/conformance.md "The persistent mode").
+            for file in $(find "$FUZZ_ROOT/Vectors/plist/valid" -type f -name '*.json' -size -250c 2>/dev/null | sort); do
+                name=$(basename "$file" .json)
+                { printf '\x00\x00\x00\x00\x08accepted\x00\x00\x00'; printf "\\x$(printf %02x "$(wc -c <"$file")")"; cat "$file"; } >"$into/$name-accepted"
+            done
+            printf '\x05\x00\x00\x00\x0drejected\x00why\n\x00\x00\x00\x00' >"$into/rejected"
             ;;
         FuzzAdapterOutput)
             # A valid decode case answered with a vector's tagged JSON, an encode case with its bplist.

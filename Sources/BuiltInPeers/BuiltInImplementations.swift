@@ -96,43 +96,51 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
 
 extension BuiltIn {
     /// Builds the implementation, asking an adapter for its capabilities and version.
+    /// - Parameter serve: call the adapter through `CMD serve` when it declares `serve`; false keeps one process
+    ///   per call, the reference meaning.
     /// - Returns: the implementation, or why it cannot run here.
-    public func make(_ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String) -> Result<
-        any Implementation, ProbeError
-    > {
-        if self == .original { return makeOriginal(locations, limits: limits, referenceVersion: referenceVersion) }
+    public func make(
+        _ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String, serve: Bool = false
+    )
+        -> Result<any Implementation, ProbeError>
+    {
+        if self == .original {
+            return makeOriginal(locations, limits: limits, referenceVersion: referenceVersion, serve: serve)
+        }
         guard let command = command(locations) else {
             return .success(ReferenceImplementation(version: referenceVersion, callTimeout: limits.timeout))
         }
         if let missing = missingProgram(command, locations) {
             return .failure(ProbeError(message: "\(rawValue): not installed (\(missing) is missing; run `make peers`)"))
         }
-        switch ProcessImplementation.probeCapabilities(command, limits: limits) {
+        switch ProcessImplementation.probe(command, limits: limits) {
         case .failure(let error):
             let hint = BuiltIn.peers.contains(self) ? " (run `make peers`)" : ""
             return .failure(ProbeError(message: "\(rawValue): \(error.message)\(hint)"))
-        case .success(let capabilities):
+        case .success(let answer):
             var info = ImplementationInfo(
                 name: rawValue, title: title, version: BuiltIn.version(command, limits: limits), kind: "built-in",
-                command: displayCommand(command, locations), capabilities: capabilities)
+                command: displayCommand(command, locations), capabilities: answer.calls)
             info.note = note
-            return .success(ProcessImplementation(info: info, command: command, limits: limits))
+            return .success(
+                ProcessImplementation(info: info, command: command, limits: limits, serve: serve && answer.serves))
         }
     }
 
     /// The original's icon selection in process, its attribute calls through `xds-adapter-foundation original`.
-    private func makeOriginal(_ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String)
-        -> Result<any Implementation, ProbeError>
-    {
+    private func makeOriginal(
+        _ locations: BuiltInLocations, limits: ProcessLimits, referenceVersion: String, serve: Bool
+    ) -> Result<any Implementation, ProbeError> {
         let command = BuiltIn.swiftEnvironment + [locations.foundationAdapter, "original"]
-        switch ProcessImplementation.probeCapabilities(command, limits: limits) {
+        switch ProcessImplementation.probe(command, limits: limits) {
         case .failure(let error):
             return .failure(ProbeError(message: "\(rawValue): \(error.message)"))
-        case .success(let capabilities):
+        case .success(let answer):
             let info = ImplementationInfo(
                 name: rawValue, title: title, version: BuiltIn.version(command, limits: limits), kind: "built-in",
-                command: command.joined(separator: " "), capabilities: capabilities)
-            let adapter = ProcessImplementation(info: info, command: command, limits: limits)
+                command: command.joined(separator: " "), capabilities: answer.calls)
+            let adapter = ProcessImplementation(
+                info: info, command: command, limits: limits, serve: serve && answer.serves)
             return .success(
                 OriginalBehaviour(version: referenceVersion, attributeAdapter: adapter, callTimeout: limits.timeout))
         }

@@ -38,6 +38,8 @@ public struct OriginalBehaviour: Implementation {
         self.attributeAdapter = attributeAdapter
     }
 
+    public func stopServing() { attributeAdapter?.stopServing() }
+
     public func perform(_ request: AdapterRequest) -> CallResult {
         switch request {
         case .selectIcon(let scale, let appInfoURL, let appInfo):

@@ -10,6 +10,9 @@ public enum Termination: Hashable, Sendable {
     case timedOut
     /// Could not be started at all (the message says why).
     case failedToStart(String)
+    /// A persistent adapter server (`CMD serve`) broke the framing or ended without answering with exit 0 or 1;
+    /// the runner ended it (the message says what it did).
+    case protocolError(String)
 }
 
 /// The adapter protocol's three verdicts, decided by the exit status, except that running out of memory is a
@@ -94,6 +97,7 @@ public struct CallResult: Hashable, Sendable {
             let whole = timeoutSeconds.rounded() == timeoutSeconds && timeoutSeconds < 1e9
             return "timeout after " + (whole ? String(Int(timeoutSeconds)) : String(timeoutSeconds)) + " s"
         case .failedToStart(let message): return "failed to start: \(message)"
+        case .protocolError(let message): return "serve protocol error: \(message)"
         }
     }
 

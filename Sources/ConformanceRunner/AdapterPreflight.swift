@@ -10,9 +10,12 @@ import TerminalText
 /// interpreter or module) stops the run with its own error instead of grading every case a crash.
 public enum AdapterPreflight {
     /// Asks `command capabilities`, in a scratch directory as every call runs.
-    /// - Returns: the call names it declares (unknown names left out), or why the adapter does not run: it could not
-    ///   start, `capabilities` did not exit 0, or its output is not a JSON list of strings.
-    public static func capabilities(_ command: [String], limits: ProcessLimits) -> Result<[String], AdapterDoesNotRun> {
+    /// - Returns: the call names it declares (unknown names left out) and whether it declares `serve`, or why the
+    ///   adapter does not run: it could not start, `capabilities` did not exit 0, or its output is not a JSON list
+    ///   of strings.
+    public static func capabilities(_ command: [String], limits: ProcessLimits) -> Result<
+        (calls: [String], serves: Bool), AdapterDoesNotRun
+    > {
         let arguments = command + ["capabilities"]
         let result = ProcessRunner.run(arguments, input: [], limits: limits, scratchDirectory: true)
         guard result.verdict == .accepted else {
@@ -24,7 +27,8 @@ public enum AdapterPreflight {
                 "exit 0, but printed \(quotedStart(result.stdout)), not the JSON list of calls the protocol asks for"
             return .failure(failure)
         }
-        return .success(names.filter { AdapterCall(rawValue: $0) != nil })
+        return .success(
+            (names.filter { AdapterCall(rawValue: $0) != nil }, names.contains(ProcessImplementation.serveCapability)))
     }
 
     /// One trivial call per declared call (`load-icon`, which needs the fixture server, aside).

@@ -76,6 +76,7 @@ public struct ConformanceSession: Sendable {
             for index in runs.indices where index < areaResults.count { runs[index].results += areaResults[index] }
             caseCount += areaResults.first?.count ?? 0
         }
+        for implementation in implementations { implementation.stopServing() }
         let seconds = Date().timeIntervalSince(started)
         let ids = knownIDs
         var checks: [ImplementationCheck] = []

@@ -9,6 +9,12 @@ public protocol Implementation: Sendable {
     var info: ImplementationInfo { get }
     /// Performs one call and reports how it ended. Never throws: every failure is a `CallResult`.
     func perform(_ request: AdapterRequest) -> CallResult
+    /// Ends any persistent adapter servers (`CMD serve`) once the run needs no more calls.
+    func stopServing()
+}
+
+extension Implementation {
+    public func stopServing() {}
 }
 
 extension Implementation {
@@ -16,28 +22,42 @@ extension Implementation {
     public func supports(_ call: AdapterCall) -> Bool { info.capabilities.contains(call.rawValue) }
 }
 
-/// An implementation that is a command, one process per call (Docs/conformance.md).
+/// An implementation that is a command: one process per call (the reference meaning), or, when made with
+/// `serve`, framed calls to persistent `CMD serve` processes that give the same results (Docs/conformance.md,
+/// "The persistent mode").
 public struct ProcessImplementation: Implementation {
     public var info: ImplementationInfo
     /// The command and its leading arguments; the call name and its arguments are appended.
     public var command: [String]
     public var limits: ProcessLimits
+    /// The persistent servers, when the calls go through `CMD serve`; nil for one process per call.
+    public let servers: ServerPool?
 
-    public init(info: ImplementationInfo, command: [String], limits: ProcessLimits) {
+    /// - Parameter serve: call `CMD serve` servers instead of one process per call; only for an adapter that
+    ///   declares `serve` in its capabilities.
+    public init(info: ImplementationInfo, command: [String], limits: ProcessLimits, serve: Bool = false) {
         self.info = info
         self.command = command
         self.limits = limits
+        servers = serve ? ServerPool(command: command, limits: limits) : nil
     }
 
     public func perform(_ request: AdapterRequest) -> CallResult {
-        ProcessRunner.run(
-            command + [request.call.rawValue] + request.arguments, input: request.input, limits: limits,
-            scratchDirectory: true)
+        let words = [request.call.rawValue] + request.arguments
+        if let servers { return servers.run(words, input: request.input) }
+        return ProcessRunner.run(command + words, input: request.input, limits: limits, scratchDirectory: true)
     }
 
-    /// Asks `command capabilities` for the calls it supports.
-    /// - Returns: the call names, or a message saying why the answer is unusable.
-    public static func probeCapabilities(_ command: [String], limits: ProcessLimits) -> Result<[String], ProbeError> {
+    public func stopServing() { servers?.stop() }
+
+    /// The capability word an adapter lists to say it answers `CMD serve`.
+    public static let serveCapability = "serve"
+
+    /// Asks `command capabilities` for the calls it supports and whether it serves.
+    /// - Returns: the call names and `serve`, or a message saying why the answer is unusable.
+    public static func probe(_ command: [String], limits: ProcessLimits) -> Result<
+        (calls: [String], serves: Bool), ProbeError
+    > {
         let result = ProcessRunner.run(command + ["capabilities"], input: [], limits: limits)
         guard result.verdict == .accepted else {
             return .failure(
@@ -53,7 +73,13 @@ public struct ProcessImplementation: Implementation {
                         "'capabilities' did not print a JSON list of strings: \(escapedText(result.stdout, limit: 300))"
                 ))
         }
-        return .success(names.filter { AdapterCall(rawValue: $0) != nil })
+        return .success((names.filter { AdapterCall(rawValue: $0) != nil }, names.contains(serveCapability)))
+    }
+
+    /// Asks `command capabilities` for the calls it supports.
+    /// - Returns: the call names, or a message saying why the answer is unusable.
+    public static func probeCapabilities(_ command: [String], limits: ProcessLimits) -> Result<[String], ProbeError> {
+        probe(command, limits: limits).map(\.calls)
     }
 }
 

@@ -53,7 +53,7 @@ public enum HostCommand {
         case .exited(let status): throw HostCommandError(commandLine: commandLine, status: status, message: stderr)
         case .failedToStart(let message):
             throw HostCommandError(commandLine: commandLine, status: nil, message: message)
-        case .signaled, .timedOut:
+        case .signaled, .timedOut, .protocolError:
             throw HostCommandError(
                 commandLine: commandLine, status: nil,
                 message: result.terminationSummary + (stderr.isEmpty ? "" : ": " + stderr))

@@ -24,7 +24,8 @@ enum ToolRun {
         case .exited(let code): status = code
         case .signaled(let signal): status = 128 + signal
         case .timedOut: status = 128 + SIGKILL
-        case .failedToStart(let message): return ToolOutcome(status: 126, output: [], errorText: message)
+        case .failedToStart(let message), .protocolError(let message):
+            return ToolOutcome(status: 126, output: [], errorText: message)
         }
         let errorText = String(decoding: result.stderr, as: UTF8.self)
         return ToolOutcome(

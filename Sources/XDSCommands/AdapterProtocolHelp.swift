@@ -22,6 +22,12 @@ enum AdapterProtocolHelp {
                                          on stdout, exit 0; no icon: exit 1
           CMD capabilities               JSON list of the calls it supports
           CMD version                    optional: one line, recorded in the report
+          CMD serve                      optional (listed as "serve" in capabilities):
+                                         framed calls on stdin, framed answers
+                                         (accepted/rejected) on stdout until end of
+                                         input; anything else ends the process as a
+                                         call of its own would (Docs/conformance.md,
+                                         "The persistent mode"; --per-call turns it off)
 
         decode may also accept without printing the value, exit 0 and exactly:
           {"type":"too-large","value":"N"}       more than 1,000,000 nodes to print

@@ -1,54 +1,65 @@
 // Sources/xds-adapter-foundation/main.swift - Foundation's two bplist parsers behind the adapter protocol
 
 import Foundation
+import ServeFraming
 
 /// `xds-adapter-foundation serialization|decoder|original <call>`: one parser, one call, one process, because
 /// both parsers crash on some inputs (PropertyListSerialization on any set, for one).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
-    USAGE: xds-adapter-foundation serialization|decoder decode|encode|capabilities|version
+    USAGE: xds-adapter-foundation serialization|decoder decode|encode|capabilities|version|serve
            xds-adapter-foundation original read-attribute|write-attribute PATH
-           xds-adapter-foundation original capabilities|version
+           xds-adapter-foundation original capabilities|version|serve
 
       serialization  PropertyListSerialization (CoreFoundation's CFBinaryPList parser and writer)
       decoder        PropertyListDecoder/PropertyListEncoder (swift-foundation's parser and writer)
       original       XDSDocumentSourceAttribute's readDocumentSourceAttributeAtURL: and writeToURL:
     """
 
-if arguments.first == "original" {
-    switch Array(arguments.dropFirst()) {
-    case ["capabilities"]:
-        writeOut(Array(#"["read-attribute", "write-attribute"]"#.utf8) + [10])
-        exit(0)
-    case ["version"]:
-        writeOut(
-            Array("XDSDocumentSourceAttribute (2016) on swift-corelibs-foundation of Swift \(swiftVersion)\n".utf8))
-        exit(0)
-    case let call where call.count == 2 && call[0] == "read-attribute":
-        exit(OriginalAttribute.read(path: call[1]))
-    case let call where call.count == 2 && call[0] == "write-attribute":
-        exit(OriginalAttribute.write(path: call[1], fieldsJSON: readStandardInput()))
+/// One call, as its command line asks: the exit status. `serve` answers framed calls with this same function
+/// (ServeLoop), so each gives exactly what a process of its own would.
+func runCall(_ arguments: [String]) -> Int32 {
+    if arguments.first == "original" {
+        switch Array(arguments.dropFirst()) {
+        case ["capabilities"]:
+            writeOut(Array(#"["read-attribute", "write-attribute", "serve"]"#.utf8) + [10])
+            return 0
+        case ["version"]:
+            writeOut(
+                Array("XDSDocumentSourceAttribute (2016) on swift-corelibs-foundation of Swift \(swiftVersion)\n".utf8))
+            return 0
+        case let call where call.count == 2 && call[0] == "read-attribute":
+            return OriginalAttribute.read(path: call[1])
+        case let call where call.count == 2 && call[0] == "write-attribute":
+            return OriginalAttribute.write(path: call[1], fieldsJSON: readStandardInput())
+        default:
+            writeError("unknown call '\(arguments.dropFirst().joined(separator: " "))'\n" + usage)
+            return 64
+        }
+    }
+    guard arguments.count == 2, let flavour = FoundationFlavour(rawValue: arguments[0]) else {
+        writeError(usage)
+        return 64
+    }
+    switch arguments[1] {
+    case "capabilities":
+        writeOut(Array(#"["decode", "encode", "serve"]"#.utf8) + [10])
+        return 0
+    case "version":
+        writeOut(Array("\(flavour.title), swift-corelibs-foundation of Swift \(swiftVersion)\n".utf8))
+        return 0
+    case "decode":
+        return flavour.decode(readStandardInput())
+    case "encode":
+        return flavour.encode(readStandardInput())
     default:
-        writeError("unknown call '\(arguments.dropFirst().joined(separator: " "))'\n" + usage)
-        exit(64)
+        writeError("unknown call '\(arguments[1])'\n" + usage)
+        return 64
     }
 }
-guard arguments.count == 2, let flavour = FoundationFlavour(rawValue: arguments[0]) else {
-    writeError(usage)
-    exit(64)
+
+if arguments.count == 2, arguments[1] == "serve" {
+    let flavour = arguments[0]
+    exit(ServeLoop.run { words in runCall([flavour] + words) })
 }
-switch arguments[1] {
-case "capabilities":
-    writeOut(Array(#"["decode", "encode"]"#.utf8) + [10])
-    exit(0)
-case "version":
-    writeOut(Array("\(flavour.title), swift-corelibs-foundation of Swift \(swiftVersion)\n".utf8))
-    exit(0)
-case "decode":
-    exit(flavour.decode(readStandardInput()))
-case "encode":
-    exit(flavour.encode(readStandardInput()))
-default:
-    writeError("unknown call '\(arguments[1])'\n" + usage)
-    exit(64)
-}
+exit(runCall(arguments))

@@ -24,6 +24,7 @@ enum WorkerProcess {
         case .timedOut: return (nil, "timed out after \(BenchTimeFormat.seconds(timeout)) s (killed)")
         case .signaled(let signal): return (nil, "killed by signal \(signal)" + lastLine(stderr))
         case .failedToStart(let message): return (nil, "cannot start \(arguments[0]): \(message)")
+        case .protocolError(let message): return (nil, message)  // never for a one-call process
         case .exited(let status):
             if let line = stdout.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
                 let result = try? JSONDecoder().decode(WorkerResult.self, from: Data(line.utf8))

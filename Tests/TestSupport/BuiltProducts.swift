@@ -59,7 +59,7 @@ extension CallResult {
         switch termination {
         case .exited(let status): return status
         case .signaled(let signal): return 128 + signal
-        case .timedOut, .failedToStart: return -1
+        case .timedOut, .failedToStart, .protocolError: return -1
         }
     }
 

@@ -15,6 +15,7 @@
 
 require 'base64'
 require 'json'
+require 'stringio'
 require 'cfpropertylist'
 
 NODE_BOUND = 1_000_000
@@ -155,7 +156,7 @@ end
 
 def run(argv)
   case argv
-  when ['capabilities'] then $stdout.write(%(["decode", "encode"]\n))
+  when ['capabilities'] then $stdout.write(%(["decode", "encode", "serve"]\n))
   when ['version']
     spec = Gem::Specification.find_all_by_name('CFPropertyList').first
     $stdout.write("CFPropertyList #{spec ? spec.version : 'unknown'} (Ruby #{RUBY_VERSION})\n")
@@ -210,4 +211,39 @@ rescue StandardError => e
   70
 end
 
-exit(run(ARGV))
+# CMD serve (Docs/conformance.md, "The persistent mode"): each framed call runs run() with $stdin, $stdout and
+# $stderr replaced; exit 0 and 1 answer accepted and rejected, any other status ends the server with that status
+# (its standard error written first), as a process of its own would have ended.
+def serve
+  requests = $stdin.binmode
+  responses = $stdout.binmode
+  errors = $stderr
+  loop do
+    head = requests.read(4)
+    return 0 if head.nil? || head.empty?
+    return 74 if head.bytesize != 4
+    header = requests.read(head.unpack1('N')) || ''
+    size = requests.read(4)
+    return 74 if size.nil? || size.bytesize != 4
+    payload = requests.read(size.unpack1('N')) || ''
+    out = StringIO.new(+''.b)
+    err = StringIO.new(+''.b)
+    $stdin, $stdout, $stderr = StringIO.new(payload), out, err
+    begin
+      status = run(header.split("\0"))
+    ensure
+      $stdin, $stdout, $stderr = requests, responses, errors
+    end
+    unless [0, 1].include?(status)
+      errors.write(err.string)
+      errors.flush
+      return status
+    end
+    answer = (status.zero? ? 'accepted' : 'rejected').b
+    answer << "\0".b << err.string.b unless err.string.empty?
+    responses.write([answer.bytesize].pack('N'), answer, [out.string.bytesize].pack('N'), out.string.b)
+    responses.flush
+  end
+end
+
+exit(ARGV == ['serve'] ? serve : run(ARGV))

@@ -7,6 +7,7 @@
     python3 xds_adapter_plistlib.py read-attribute PATH                  -> JSON object of fields
     python3 xds_adapter_plistlib.py write-attribute PATH  < JSON fields
     python3 xds_adapter_plistlib.py capabilities | version
+    python3 xds_adapter_plistlib.py serve                 < frames       -> frames (the persistent mode)
 
 Exit 0 accepted, 1 rejected, 64 usage error, 70 the adapter itself failed (never 1, which would
 read as a correct rejection). Standard library only.
@@ -310,7 +311,7 @@ def main(argv):
     stdout = sys.stdout.buffer
     try:
         if call == "capabilities" and not rest:
-            stdout.write(b'["decode", "encode", "read-attribute", "write-attribute"]\n')
+            stdout.write(b'["decode", "encode", "read-attribute", "write-attribute", "serve"]\n')
         elif call == "version" and not rest:
             stdout.write(("CPython %s plistlib\n" % sys.version.split()[0]).encode())
         elif call == "decode" and not rest:
@@ -339,5 +340,51 @@ def main(argv):
     return 0
 
 
+def serve(call):
+    """`CMD serve` (Docs/conformance.md, "The persistent mode"): answers framed calls until end of input.
+    Each call runs `call(words)` with standard input the frame's payload and standard output and error
+    captured; exit 0 and 1 answer `accepted` and `rejected`, any other status ends the server with that
+    status (its standard error written out first), as a process of its own would have ended."""
+    import io
+    requests, responses, errors = sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer
+    streams = sys.stdin, sys.stdout, sys.stderr
+
+    def read(count):
+        data = requests.read(count)
+        if len(data) != count:
+            raise EOFError
+        return data
+
+    while True:
+        head = requests.read(4)
+        if not head:
+            return 0
+        try:
+            if len(head) != 4:
+                raise EOFError
+            header = read(int.from_bytes(head, "big"))
+            payload = read(int.from_bytes(read(4), "big"))
+        except EOFError:
+            return 74
+        words = [word.decode("utf-8", "surrogateescape") for word in header.split(b"\0")]
+        out, err = io.BytesIO(), io.BytesIO()
+        sys.stdin = io.TextIOWrapper(io.BytesIO(payload), encoding="utf-8")
+        sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+        sys.stderr = io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True)
+        try:
+            status = call(words)
+        finally:
+            output, diagnostic = out.getvalue(), err.getvalue()
+            sys.stdin, sys.stdout, sys.stderr = streams
+        if status not in (0, 1):
+            errors.write(diagnostic)
+            errors.flush()
+            return status
+        status_word = b"accepted" if status == 0 else b"rejected"
+        header = status_word + (b"\0" + diagnostic if diagnostic else b"")
+        responses.write(len(header).to_bytes(4, "big") + header + len(output).to_bytes(4, "big") + output)
+        responses.flush()
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(serve(main) if sys.argv[1:] == ["serve"] else main(sys.argv[1:]))

@@ -2,6 +2,7 @@
 
 import BinaryPlist
 import LibplistBridge
+import ServeFraming
 import TaggedJSON
 
 /// `xds adapter-libplist <call>`: libplist's C API behind the adapter protocol, so that the runner calls it
@@ -12,9 +13,10 @@ enum AdapterLibplistCommand: Command {
     static let help = """
         OVERVIEW: libplist 2.2 (C API, via LibplistBridge) behind the adapter protocol.
 
-        USAGE: xds adapter-libplist decode|encode|capabilities|version
+        USAGE: xds adapter-libplist decode|encode|capabilities|version|serve
 
-        The conformance runner starts this once per call; see 'xds help adapter'.
+        The conformance runner starts this once per call, or once as 'serve' and
+        sends it framed calls (the persistent mode); see 'xds help adapter'.
 
         EXIT STATUS:
           0   accepted (the value as tagged JSON; {"type":"too-large","value":"N"} above
@@ -32,7 +34,10 @@ enum AdapterLibplistCommand: Command {
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
         switch parsed.positionals[0] {
         case "capabilities":
-            try printOut(#"["decode", "encode"]"#)
+            try printOut(#"["decode", "encode", "serve"]"#)
+        case "serve":
+            // Each framed call runs exactly as `xds adapter-libplist <call>` would, in this process.
+            return ExitStatus(rawValue: ServeLoop.run { words in XDS.main(["xds", name] + words).rawValue })
         case "version":
             try printOut("libplist \(Libplist.version) (C API)")
         case "decode":

@@ -48,6 +48,10 @@ enum ConformanceCommand: Command {
           --memory-limit MIB      Address-space limit per call, 16 to 134217728
                                   (default: 4096).
           --jobs N                Calls run at once (default: 2).
+          --per-call, --no-serve  One process per call even for adapters that
+                                  declare 'serve' (the reference meaning; by
+                                  default they answer framed calls in
+                                  persistent 'CMD serve' processes).
           --json                  Prints the report JSON instead of the summary.
           --junit FILE, --html FILE, --markdown FILE
                                   Renderings of the report.
@@ -82,7 +86,7 @@ enum ConformanceCommand: Command {
             "--vectors", "--out", "--known-failures", "--known-failures-dir", "--write-known-failures", "--junit",
             "--html", "--markdown",
         ],
-        flags: ["--json"])
+        flags: ["--json", "--per-call", "--no-serve"])
 
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         guard let parsed = try parse(arguments, spec: spec) else { return .success }

@@ -19,6 +19,8 @@ struct ConformanceOptions {
     var writeKnownFailures: String?
     var limits = ProcessLimits(timeout: Self.defaultTimeout, cpuSeconds: Self.defaultCPUSeconds)
     var jobs = 2
+    /// Calls adapters that declare `serve` through `CMD serve`; `--per-call` (or `--no-serve`) turns it off.
+    var serve = true
     var json = false
     var junit: String?
     var html: String?
@@ -75,6 +77,7 @@ struct ConformanceOptions {
         if let path = writeKnownFailures, builtIns.count + (adapter == nil ? 0 : 1) > 1, !path.contains("{impl}") {
             throw UsageError("--write-known-failures: with several implementations the path must contain {impl}")
         }
+        serve = !arguments.has("--per-call") && !arguments.has("--no-serve")
         if let text = arguments.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw UsageError("--timeout: expected seconds in (0, 3600]")

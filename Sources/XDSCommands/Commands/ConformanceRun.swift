@@ -50,7 +50,9 @@ struct ConformanceRun {
         var notInstalled: [NotInstalledImplementation] = []
         let locations = BuiltInLocations.discover()
         for builtIn in options.builtIns {
-            switch builtIn.make(locations, limits: options.limits, referenceVersion: XDS.version) {
+            switch builtIn.make(
+                locations, limits: options.limits, referenceVersion: XDS.version, serve: options.serve)
+            {
             case .success(let implementation): implementations.append(implementation)
             case .failure(let error) where BuiltIn.peers.contains(builtIn):
                 // Optional peers are listed as not installed, never a failure.
@@ -219,8 +221,9 @@ struct ConformanceRun {
                 ]))
         }
         let capabilities: [String]
+        let serves: Bool
         switch AdapterPreflight.capabilities(command.resolved, limits: options.limits) {
-        case .success(let names): capabilities = names
+        case .success(let answer): (capabilities, serves) = answer
         case .failure(let problem): return .failure(AdapterStartProblem(lines: problem.lines))
         }
         guard !capabilities.isEmpty else {
@@ -237,7 +240,8 @@ struct ConformanceRun {
             command: command.resolved.map(shellQuote).joined(separator: " "), capabilities: capabilities)
         info.typedCommand = command.typed.map(shellQuote).joined(separator: " ")
         info.directory = command.directory
-        let implementation = ProcessImplementation(info: info, command: command.resolved, limits: options.limits)
+        let implementation = ProcessImplementation(
+            info: info, command: command.resolved, limits: options.limits, serve: options.serve && serves)
         if let problem = AdapterPreflight.trivialCalls(implementation, workDirectory: workDirectory) {
             return .failure(AdapterStartProblem(lines: problem.lines))
         }

@@ -1,0 +1,62 @@
+// Sources/ChildProcess/ProcessStatistics.swift - A live child's CPU time, resident size and CPU limit, from /proc
+
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the runner reads and sets on a live server between calls (`ServingChild`), where `wait4`'s rusage
+/// is not yet there.
+enum ProcessStatistics {
+    /// User plus system CPU seconds of `pid` (all its threads), from `/proc/PID/stat`.
+    static func cpuSeconds(_ pid: pid_t) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: state is field 3 of stat(5); utime and stime are fields 14 and 15.
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The peak resident set size since the last reset (`VmHWM`), in bytes.
+    static func peakResidentBytes(_ pid: pid_t) -> Int? { statusField(pid, "VmHWM:") }
+
+    /// The resident set size now (`VmRSS`), in bytes.
+    static func residentBytes(_ pid: pid_t) -> Int? { statusField(pid, "VmRSS:") }
+
+    /// Resets the peak resident set size to the current one (`clear_refs` 5, Linux 4.0+).
+    static func resetPeakResident(_ pid: pid_t) {
+        let descriptor = open("/proc/\(pid)/clear_refs", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = write(descriptor, "5", 1)
+        close(descriptor)
+    }
+
+    /// Sets the soft `RLIMIT_CPU` of `pid` (seconds), the hard limit unchanged.
+    static func setCPULimit(_ pid: pid_t, soft: Int) {
+        guard let prlimit = prlimitFunction else { return }
+        var old = rlimit()
+        guard prlimit(pid, 0 /* RLIMIT_CPU */, nil, &old) == 0 else { return }
+        var limit = rlimit(rlim_cur: min(rlim_t(soft), old.rlim_max), rlim_max: old.rlim_max)
+        _ = prlimit(pid, 0, &limit, nil)
+    }
+
+    private static func statusField(_ pid: pid_t, _ name: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix(name) {
+            let number = line.dropFirst(name.count).split(separator: " ").first.flatMap { Int($0) }
+            return number.map { $0 * 1024 }  // kB
+        }
+        return nil
+    }
+
+    private typealias Prlimit =
+        @convention(c) (pid_t, Int32, UnsafePointer<rlimit>?, UnsafeMutablePointer<rlimit>?)
+        -> Int32
+    /// glibc's `prlimit` (a GNU extension Swift does not see without `_GNU_SOURCE`).
+    private static let prlimitFunction: Prlimit? = dlsym(dlopen(nil, RTLD_NOW), "prlimit").map {
+        unsafeBitCast($0, to: Prlimit.self)
+    }
+}

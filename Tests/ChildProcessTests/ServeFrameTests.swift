@@ -1,0 +1,110 @@
+// Tests/ChildProcessTests/ServeFrameTests.swift - The CMD serve codec and the server's isolation
+
+import ChildProcess
+import Foundation
+import ServeFraming
+import Testing
+
+@Suite struct ServeFrameTests {
+    /// A response read back in chunks of every size is the response written.
+    @Test func aResponseReadsBackWhateverTheChunking() throws {
+        let frame = ServeFrame.response(.rejected, payload: Array("out".utf8), diagnostic: Array("why\n".utf8))
+        for size in 1...frame.count {
+            var reader = ResponseFrameReader(payloadCap: 100, diagnosticCap: 100)
+            var index = 0
+            while index < frame.count {
+                let end = min(frame.count, index + size)
+                index += try reader.feed(frame[index..<end])
+            }
+            #expect(
+                reader.response
+                    == ServeResponse(status: .rejected, payload: Array("out".utf8), diagnostic: Array("why\n".utf8)))
+        }
+    }
+
+    /// A payload above the cap is read to its end and cut, as standard output is in the per-call mode.
+    @Test func aPayloadAboveTheCapIsTruncated() throws {
+        let frame = ServeFrame.response(.accepted, payload: Array(repeating: 7, count: 50), diagnostic: [])
+        var reader = ResponseFrameReader(payloadCap: 10, diagnosticCap: 10)
+        #expect(try reader.feed(frame[...] + [1, 2]) == frame.count)
+        #expect(reader.response?.payload.count == 10)
+        #expect(reader.response?.payloadTruncated == true)
+    }
+
+    @Test func anUnknownStatusOrAnOversizedHeaderIsAProtocolError() {
+        var reader = ResponseFrameReader(payloadCap: 10, diagnosticCap: 10)
+        #expect(throws: ServeFrameError.unknownStatus("exit70")) {
+            try reader.feed([0, 0, 0, 6] + Array("exit70".utf8))
+        }
+        var large = ResponseFrameReader(payloadCap: 10, diagnosticCap: 10)
+        #expect(throws: ServeFrameError.headerTooLong(0x7fff_ffff)) { try large.feed([0x7f, 0xff, 0xff, 0xff]) }
+    }
+
+    @Test func requestWordsRoundTrip() {
+        let words = ["select-icon", "--scale", "2", "--app-info-url", "https://e.example/a b"]
+        let frame = ServeFrame.request(words, payload: [1])
+        let headerCount = Int(frame[3])
+        #expect(ServeFrame.words(ofRequestHeader: Array(frame[4..<(4 + headerCount)])) == words)
+    }
+
+    /// A server that dies in a call gives that call its exit status, the next call a fresh server, and a
+    /// server that exits 1 without answering is a protocol error, never a rejection.
+    @Test func aServerThatDiesIsRestartedAndNothingIsReplayed() throws {
+        let script = """
+            import sys
+            requests, responses = sys.stdin.buffer, sys.stdout.buffer
+            while True:
+                head = requests.read(4)
+                if not head: sys.exit(0)
+                words = requests.read(int.from_bytes(head, "big")).split(b"\\0")
+                payload = requests.read(int.from_bytes(requests.read(4), "big"))
+                if payload == b"die": sys.stderr.write("policy: undocumented-exception X\\n"); sys.exit(70)
+                if payload == b"one": sys.exit(1)
+                if payload == b"junk": responses.write(b"junk"); responses.flush(); continue
+                answer = b"accepted" if payload == b"yes" else b"rejected\\0no"
+                responses.write(len(answer).to_bytes(4, "big") + answer + len(words[0]).to_bytes(4, "big") + words[0])
+                responses.flush()
+            """
+        let pool = ServerPool(command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20))
+        defer { pool.stop() }
+        let accepted = pool.run(["decode"], input: Array("yes".utf8))
+        #expect(accepted.termination == .exited(0))
+        #expect(accepted.stdout == Array("decode".utf8))
+        #expect(pool.run(["decode"], input: Array("no".utf8)).verdict == .rejected)
+        #expect(pool.serversStarted == 1)
+        let crashed = pool.run(["decode"], input: Array("die".utf8))
+        #expect(crashed.termination == .exited(70))
+        #expect(String(decoding: crashed.stderr, as: UTF8.self).hasPrefix("policy: undocumented-exception"))
+        if case .protocolError = pool.run(["decode"], input: Array("one".utf8)).termination {
+        } else {
+            Issue.record("a server exiting 1 without an answer must be a protocol error")
+        }
+        if case .protocolError = pool.run(["decode"], input: Array("junk".utf8)).termination {
+        } else {
+            Issue.record("a malformed frame must be a protocol error")
+        }
+        #expect(pool.run(["decode"], input: Array("yes".utf8)).verdict == .accepted)
+        #expect(pool.serversStarted == 4)
+    }
+
+    /// The CPU limit holds per call: a call spinning past it ends by SIGXCPU (or the runner's SIGKILL a second
+    /// later), as a one-call process under RLIMIT_CPU would.
+    @Test func theCPULimitHoldsPerCall() throws {
+        let script = """
+            import sys
+            requests, responses = sys.stdin.buffer, sys.stdout.buffer
+            while True:
+                head = requests.read(4)
+                if not head: sys.exit(0)
+                requests.read(int.from_bytes(head, "big"))
+                payload = requests.read(int.from_bytes(requests.read(4), "big"))
+                while payload == b"spin": pass
+                responses.write(b"\\0\\0\\0\\x08accepted\\0\\0\\0\\0"); responses.flush()
+            """
+        let pool = ServerPool(command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20, cpuSeconds: 1))
+        defer { pool.stop() }
+        #expect(pool.run(["decode"], input: []).verdict == .accepted)
+        let spun = pool.run(["decode"], input: Array("spin".utf8))
+        #expect(spun.signal == 24 || spun.signal == 9)
+    }
+}
