@@ -102,6 +102,12 @@ let package = Package(
             dependencies: [
                 "XAttr", "AttributeFiles", "DocumentSource", "CAttr", "ChildProcess", "TaggedJSON", "ReportFormatting",
             ]),
+        // `xds differential`: every implementation on every corpus file, disagreements clustered by signature.
+        .target(
+            name: "Differential",
+            dependencies: [
+                "BinaryPlist", "TaggedJSON", "ChildProcess", "ConformanceModel", "ConformanceRunner", "ReportFormatting",
+            ]),
         // The xds command set, as a library so tests, fuzzers and benches can reach it.
         .target(
             name: "XDSCommands",
@@ -109,6 +115,7 @@ let package = Package(
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting",
                 "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
+                "Differential",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Any property list through Codable: the Foundation peer's and the bench's PropertyListDecoder value.
@@ -185,7 +192,9 @@ let package = Package(
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
         .testTarget(
             name: "XDSEndToEndTests",
-            dependencies: ["XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "TerminalText", "XAttr"]),
+            dependencies: [
+                "XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "TerminalText", "XAttr", "Differential",
+            ]),
         .testTarget(
             name: "IconLoadingTests",
             dependencies: [

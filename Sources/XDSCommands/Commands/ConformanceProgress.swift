@@ -8,14 +8,17 @@ final class ConformanceProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let terminal: Bool
     private let implementations: Int
+    /// What is run on each implementation: `case` (xds conformance), `input` (xds differential).
+    private let unit: String
     private var lastTenth = 0
     private var lastLine = Date()
     /// The seconds between two lines in a log, at most.
     static let logInterval: TimeInterval = 10
 
-    init(terminal: Bool, implementations: Int) {
+    init(terminal: Bool, implementations: Int, unit: String = "case") {
         self.terminal = terminal
         self.implementations = max(1, implementations)
+        self.unit = unit
     }
 
     /// The callback for `ConformanceSession.run`: `done` of `total` case runs (cases × implementations).
@@ -30,7 +33,7 @@ final class ConformanceProgress: @unchecked Sendable {
         guard total > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
-        let text = Self.text(done: done, total: total, implementations: implementations)
+        let text = Self.text(done: done, total: total, implementations: implementations, unit: unit)
         if terminal {
             if done == total || done % 25 == 0 { Console.writeError(Array(("\r" + text).utf8)) }
             return
@@ -45,8 +48,8 @@ final class ConformanceProgress: @unchecked Sendable {
     }
 
     /// `progress: 377/1508 case runs (25 %), 6 implementations`.
-    static func text(done: Int, total: Int, implementations: Int) -> String {
-        "progress: \(done)/\(total) case runs (\(done * 100 / max(1, total)) %)"
-            + (implementations > 1 ? ", \(total / implementations) cases × \(implementations) implementations" : "")
+    static func text(done: Int, total: Int, implementations: Int, unit: String = "case") -> String {
+        "progress: \(done)/\(total) \(unit) runs (\(done * 100 / max(1, total)) %)"
+            + (implementations > 1 ? ", \(total / implementations) \(unit)s × \(implementations) implementations" : "")
     }
 }

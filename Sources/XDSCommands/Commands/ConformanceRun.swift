@@ -66,7 +66,9 @@ struct ConformanceRun {
             return .adapterDoesNotRun
         }
         if let words = options.adapter {
-            switch Self.startAdapter(words, options: options, workDirectory: workDirectory) {
+            switch Self.startAdapter(
+                words, name: options.adapterName, limits: options.limits, workDirectory: workDirectory)
+            {
             case .success(let adapter): implementations.append(adapter)
             case .failure(let problem):
                 for line in problem.lines { Console.printError((line == problem.lines.first ? "Error: " : "") + line) }
@@ -200,8 +202,9 @@ struct ConformanceRun {
         var description: String { text }
     }
 
-    /// Resolves the adapter command, asks its capabilities and version, and makes one trivial call per call.
-    private static func startAdapter(_ words: [String], options: ConformanceOptions, workDirectory: String)
+    /// Resolves the adapter command, asks its capabilities and version, and makes one trivial call per call
+    /// (`xds differential` starts its adapters the same way).
+    static func startAdapter(_ words: [String], name: String, limits: ProcessLimits, workDirectory: String)
         -> Result<ProcessImplementation, AdapterStartProblem>
     {
         let directory = FileManager.default.currentDirectoryPath
@@ -217,7 +220,7 @@ struct ConformanceRun {
                 ]))
         }
         let capabilities: [String]
-        switch AdapterPreflight.capabilities(command.resolved, limits: options.limits) {
+        switch AdapterPreflight.capabilities(command.resolved, limits: limits) {
         case .success(let names): capabilities = names
         case .failure(let problem): return .failure(AdapterStartProblem(lines: problem.lines))
         }
@@ -229,13 +232,13 @@ struct ConformanceRun {
                     "  Nothing was tested, so no known-failure list is written.",
                 ]))
         }
-        let version = ProcessImplementation.probeVersion(command.resolved, limits: options.limits) ?? "unknown"
+        let version = ProcessImplementation.probeVersion(command.resolved, limits: limits) ?? "unknown"
         var info = ImplementationInfo(
-            name: options.adapterName, title: options.adapterName, version: version, kind: "adapter",
+            name: name, title: name, version: version, kind: "adapter",
             command: command.resolved.map(shellQuote).joined(separator: " "), capabilities: capabilities)
         info.typedCommand = command.typed.map(shellQuote).joined(separator: " ")
         info.directory = command.directory
-        let implementation = ProcessImplementation(info: info, command: command.resolved, limits: options.limits)
+        let implementation = ProcessImplementation(info: info, command: command.resolved, limits: limits)
         if let problem = AdapterPreflight.trivialCalls(implementation, workDirectory: workDirectory) {
             return .failure(AdapterStartProblem(lines: problem.lines))
         }
