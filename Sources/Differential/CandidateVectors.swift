@@ -34,9 +34,11 @@ public enum CandidateVectors {
             }
             try AtomicFile.write(bytes, to: folder + "/input.bplist")
             if let expected { try AtomicFile.write(expected, to: folder + "/expected.json") }
-            try AtomicFile.write(ReportJSON.encode(draft(cluster, hasExpected: expected != nil)), to: folder + "/manifest-entry.json")
             try AtomicFile.write(
-                ReportJSON.encode(CandidateAnswers(signature: cluster.signature, sides: cluster.sides, answers: cluster.answers)),
+                ReportJSON.encode(draft(cluster, hasExpected: expected != nil)), to: folder + "/manifest-entry.json")
+            try AtomicFile.write(
+                ReportJSON.encode(
+                    CandidateAnswers(signature: cluster.signature, sides: cluster.sides, answers: cluster.answers)),
                 to: folder + "/answers.json")
         }
     }

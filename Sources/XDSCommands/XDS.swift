@@ -13,7 +13,8 @@ public enum XDS {
     public static let commands: [any Command.Type] = [
         ReadCommand.self, WriteCommand.self, ValidateCommand.self, RemoveCommand.self,
         DecodeCommand.self, EncodeCommand.self, SelectIconCommand.self, IconCommand.self,
-        ConformanceCommand.self, DifferentialCommand.self, FSProbeCommand.self, FSMatrixCommand.self, ReportCommand.self,
+        ConformanceCommand.self, DifferentialCommand.self, FSProbeCommand.self, FSMatrixCommand.self,
+        ReportCommand.self,
         ReadAttributeCommand.self, WriteAttributeCommand.self, LoadIconCommand.self, CapabilitiesCommand.self,
         AdapterLibplistCommand.self,
     ]

@@ -42,7 +42,8 @@ import Testing
     static func corpus(in directory: String) throws {
         let files: [(String, String)] = [
             ("a/long-R.txt", "RRRRRRRRRR"), ("a/short-R.txt", "xR"), ("b/crash.txt", "Crash"),
-            ("b/same-1.txt", "hello"), ("b/same-2.txt", "world"), ("b/value.txt", "Value"), ("b/dup-of-short-R.txt", "xR"),
+            ("b/same-1.txt", "hello"), ("b/same-2.txt", "world"), ("b/value.txt", "Value"),
+            ("b/dup-of-short-R.txt", "xR"),
         ]
         for (path, text) in files {
             let url = URL(fileURLWithPath: directory + "/corpus/" + path)

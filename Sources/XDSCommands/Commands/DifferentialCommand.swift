@@ -57,7 +57,9 @@ enum DifferentialCommand: Command {
         """
 
     static let spec = ArgumentSpec(
-        valueOptions: ["--impl", "--cmd", "--name", "--sample", "--timeout", "--cpu-limit", "--memory-limit", "--jobs"],
+        valueOptions: [
+            "--impl", "--cmd", "--name", "--sample", "--timeout", "--cpu-limit", "--memory-limit", "--jobs",
+        ],
         pathOptions: ["--out", "--candidates"],
         flags: ["--json"], positionals: 1...Int.max)
 

@@ -63,7 +63,8 @@ struct DifferentialCommandRun {
         let decoding = implementations.filter { $0.supports(.decode) }
         if decoding.isEmpty && !options.builtIns.isEmpty && options.adapters.isEmpty {
             Console.printError(
-                "Error: nothing to compare: none of the implementations asked for is installed here (see the notes above)")
+                "Error: nothing to compare: none of the implementations asked for is installed here (see the notes above)"
+            )
             return .adapterDoesNotRun
         }
         guard decoding.count >= 2 else {
