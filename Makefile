@@ -4,6 +4,7 @@
 #   make peers                       installs and builds the optional peers (Rust, Java, Ruby, Python, GNUstep)
 #   make matrix                      every vector against every built-in, optional peers included → Reports/
 #   make test                        unit, integration and real-filesystem tests (root: mounts)
+#   make differential                every built-in on every fuzz seed file, disagreements clustered → Reports/differential.*
 #   make fuzz [FUZZ_SECONDS=60]      libFuzzer targets (release + ASan, -jobs on every core), each FUZZ_SECONDS
 #   make fuzz-report [FUZZ_SECONDS=60]  make fuzz, then Reports/fuzz.{json,md}, fuzz-coverage-time.png, fuzz-history.json
 #   make fuzz-long HOURS=N           an N-hour campaign over all targets; merges the corpus back, Reports/fuzz.*
@@ -36,7 +37,7 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps peers build build-debug test conformance matrix bench-matrix fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench mutation vectors reports install dist dist-test lint format clean
+.PHONY: deps peers build build-debug test conformance matrix bench-matrix differential fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench mutation vectors reports install dist dist-test lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
@@ -71,6 +72,13 @@ matrix: build peers
 # make matrix's run (build excluded) in both adapter modes, one after the other → Reports/bench-matrix.md.
 bench-matrix: build peers
 	.ci/bench-matrix $(XDS)
+
+# Differential discovery: every file of the committed fuzz seed corpus decoded by the core built-ins and every
+# optional peer; where they disagree, clusters → Reports/differential.{json,md,html}, and each cluster as a
+# candidate vector under .build/differential-candidates. Exit 1 (disagreements found) is its normal result.
+differential: build peers
+	$(XDS) differential FuzzTesting/seed-corpus --impl all,peers --jobs 4 --out Reports \
+	    --candidates .build/differential-candidates || [ $$? -eq 1 ]
 
 # Builds every fuzz target (release + ASan) and runs each for FUZZ_SECONDS on every core.
 fuzz: deps

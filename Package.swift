@@ -106,6 +106,13 @@ let package = Package(
             dependencies: [
                 "XAttr", "AttributeFiles", "DocumentSource", "CAttr", "ChildProcess", "TaggedJSON", "ReportFormatting",
             ]),
+        // `xds differential`: every implementation on every corpus file, disagreements clustered by signature.
+        .target(
+            name: "Differential",
+            dependencies: [
+                "BinaryPlist", "TaggedJSON", "ChildProcess", "ConformanceModel", "ConformanceRunner", "ReportFormatting",
+                "TerminalText",
+            ]),
         // The xds command set, as a library so tests, fuzzers and benches can reach it.
         .target(
             name: "XDSCommands",
@@ -113,7 +120,7 @@ let package = Package(
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting",
                 "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask", "ResultsPicture",
-                "ServeFraming",
+                "ServeFraming", "Differential",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Any property list through Codable: the Foundation peer's and the bench's PropertyListDecoder value.
@@ -193,7 +200,9 @@ let package = Package(
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
         .testTarget(
             name: "XDSEndToEndTests",
-            dependencies: ["XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "TerminalText", "XAttr"]),
+            dependencies: [
+                "XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "TerminalText", "XAttr", "Differential",
+            ]),
         .testTarget(
             name: "IconLoadingTests",
             dependencies: [

@@ -65,6 +65,8 @@ public enum VectorTag: String, Codable, CaseIterable, Hashable, Sendable {
     case cve, crash
     /// Found by our fuzzers.
     case fuzz
+    /// Found by `xds differential`: implementations disagree on the input (Docs/conformance.md).
+    case differential
     /// Attribute area.
     case missingKey = "missing-key", wrongType = "wrong-type", extraKey = "extra-key", rootType = "root-type"
     case xml, unicode, path, size, url

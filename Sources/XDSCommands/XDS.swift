@@ -13,7 +13,8 @@ public enum XDS {
     public static let commands: [any Command.Type] = [
         ReadCommand.self, WriteCommand.self, ValidateCommand.self, RemoveCommand.self,
         DecodeCommand.self, EncodeCommand.self, SelectIconCommand.self, IconCommand.self,
-        ConformanceCommand.self, FSProbeCommand.self, FSMatrixCommand.self, ReportCommand.self,
+        ConformanceCommand.self, DifferentialCommand.self, FSProbeCommand.self, FSMatrixCommand.self,
+        ReportCommand.self,
         ReadAttributeCommand.self, WriteAttributeCommand.self, LoadIconCommand.self, CapabilitiesCommand.self,
         AdapterLibplistCommand.self,
     ]
@@ -119,8 +120,9 @@ public enum XDS {
         lines += [
             "", "EXIT STATUS (every subcommand; 'xds help <subcommand>' lists its own):",
             "  0   done, input accepted, run clean",
-            "  1   input rejected, deviations or error-level findings found",
-            "  2   conformance: the adapter does not run; icon: refused",
+            "  1   input rejected, deviations, disagreements or error-level findings",
+            "      found",
+            "  2   conformance, differential: an adapter does not run; icon: refused",
             "  3   select-icon --profile legacy: the original code would raise; icon:",
             "      network or server",
             "  4   icon: the image cannot be decoded",

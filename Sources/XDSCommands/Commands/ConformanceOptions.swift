@@ -19,12 +19,12 @@ struct ConformanceOptions {
     var writeKnownFailures: String?
     var limits = ProcessLimits(timeout: Self.defaultTimeout, cpuSeconds: Self.defaultCPUSeconds)
     var jobs = 2
-    /// Calls adapters that declare `serve` through `CMD serve`; `--per-call` (or `--no-serve`) turns it off.
-    var serve = true
     var json = false
     var junit: String?
     var html: String?
     var markdown: String?
+    /// Calls adapters that declare `serve` through `CMD serve`; `--per-call` (or `--no-serve`) turns it off.
+    var serve = true
 
     init(_ arguments: Arguments) throws(UsageError) {
         vectors = try arguments.utf8Path("--vectors") ?? vectors
@@ -38,22 +38,8 @@ struct ConformanceOptions {
             if adapter?.isEmpty ?? true { throw UsageError("--cmd: empty command") }
         }
         adapterName = arguments.value("--name") ?? adapterName
-        for name in arguments.allValues("--impl").flatMap({ $0.split(separator: ",").map(String.init) }) {
-            if name == "all" {
-                builtIns += BuiltIn.core
-            } else if name == "peers" {
-                builtIns += BuiltIn.peers
-            } else if let builtIn = BuiltIn(rawValue: name) {
-                builtIns.append(builtIn)
-            } else {
-                throw UsageError(
-                    "unknown implementation '\(name)' (one of: all, peers, \(BuiltIn.allCases.map(\.rawValue).joined(separator: ", ")))"
-                )
-            }
-        }
+        builtIns = try Self.builtIns(arguments)
         if builtIns.isEmpty && adapter == nil { builtIns = BuiltIn.core }
-        var seen = Set<BuiltIn>()
-        builtIns = builtIns.filter { seen.insert($0).inserted }
         for area in Self.list(arguments, "--area") {
             guard let value = VectorArea(rawValue: area), value != .fs else {
                 throw UsageError("unknown area '\(area)' (plist, attribute, icons, icon-loading)")
@@ -78,6 +64,50 @@ struct ConformanceOptions {
             throw UsageError("--write-known-failures: with several implementations the path must contain {impl}")
         }
         serve = !arguments.has("--per-call") && !arguments.has("--no-serve")
+        limits = try Self.limits(arguments)
+        jobs = try Self.jobs(arguments) ?? jobs
+        json = arguments.has("--json")
+        junit = try arguments.utf8Path("--junit")
+        html = try arguments.utf8Path("--html")
+        markdown = try arguments.utf8Path("--markdown")
+    }
+
+    /// `--timeout` when not given: three times the CPU limit, so that a call the CPU limit would end is not
+    /// cut short by the wall clock on a loaded machine (Docs/conformance.md, "The adapter protocol").
+    static let defaultTimeout: Double = 30
+    /// `--cpu-limit` when not given: one limit for `make conformance`, `make matrix` and a bare run, wide
+    /// enough for slow but correct libraries that verdicts do not depend on the machine.
+    static let defaultCPUSeconds = 10
+    /// `--memory-limit` in MiB: at least 16, at most 2^27 (128 TiB, the x86-64 user address space),
+    /// so that the byte count never overflows.
+    static let memoryLimitMiB = 16...(1 << 27)
+    /// `--cpu-limit` in seconds: below the longest `--timeout` (an hour), which must be above it.
+    static let cpuLimitSeconds = 0...3599
+
+    /// `--impl` (repeatable, comma lists; `all` the core built-ins, `peers` the optional ones), duplicates
+    /// dropped, in the order given: `xds conformance` and `xds differential` read it alike.
+    static func builtIns(_ arguments: Arguments) throws(UsageError) -> [BuiltIn] {
+        var builtIns: [BuiltIn] = []
+        for name in list(arguments, "--impl") {
+            if name == "all" {
+                builtIns += BuiltIn.core
+            } else if name == "peers" {
+                builtIns += BuiltIn.peers
+            } else if let builtIn = BuiltIn(rawValue: name) {
+                builtIns.append(builtIn)
+            } else {
+                throw UsageError(
+                    "unknown implementation '\(name)' (one of: all, peers, \(BuiltIn.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+        }
+        var seen = Set<BuiltIn>()
+        return builtIns.filter { seen.insert($0).inserted }
+    }
+
+    /// `--timeout`, `--memory-limit` and `--cpu-limit`, checked against each other; the defaults otherwise.
+    static func limits(_ arguments: Arguments) throws(UsageError) -> ProcessLimits {
+        var limits = ProcessLimits(timeout: Self.defaultTimeout, cpuSeconds: Self.defaultCPUSeconds)
         if let text = arguments.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw UsageError("--timeout: expected seconds in (0, 3600]")
@@ -104,27 +134,15 @@ struct ConformanceOptions {
                 "--timeout (\(limits.timeout) s) must be above --cpu-limit (\(cpu) s): a busy machine stretches wall"
                     + " time, so a call would time out before its CPU limit ends it")
         }
-        if let text = arguments.value("--jobs") {
-            guard let count = Int(text), (1...64).contains(count) else { throw UsageError("--jobs: expected 1 to 64") }
-            jobs = count
-        }
-        json = arguments.has("--json")
-        junit = try arguments.utf8Path("--junit")
-        html = try arguments.utf8Path("--html")
-        markdown = try arguments.utf8Path("--markdown")
+        return limits
     }
 
-    /// `--timeout` when not given: three times the CPU limit, so that a call the CPU limit would end is not
-    /// cut short by the wall clock on a loaded machine (Docs/conformance.md, "The adapter protocol").
-    static let defaultTimeout: Double = 30
-    /// `--cpu-limit` when not given: one limit for `make conformance`, `make matrix` and a bare run, wide
-    /// enough for slow but correct libraries that verdicts do not depend on the machine.
-    static let defaultCPUSeconds = 10
-    /// `--memory-limit` in MiB: at least 16, at most 2^27 (128 TiB, the x86-64 user address space),
-    /// so that the byte count never overflows.
-    static let memoryLimitMiB = 16...(1 << 27)
-    /// `--cpu-limit` in seconds: below the longest `--timeout` (an hour), which must be above it.
-    static let cpuLimitSeconds = 0...3599
+    /// `--jobs`, 1 to 64; nil when not given.
+    static func jobs(_ arguments: Arguments) throws(UsageError) -> Int? {
+        guard let text = arguments.value("--jobs") else { return nil }
+        guard let count = Int(text), (1...64).contains(count) else { throw UsageError("--jobs: expected 1 to 64") }
+        return count
+    }
 
     private static func list(_ arguments: Arguments, _ option: String) -> [String] {
         arguments.allValues(option).flatMap { $0.split(separator: ",").map(String.init) }

@@ -11,15 +11,20 @@ final class ConformanceProgress: @unchecked Sendable {
     private let lock = NSLock()
     private let terminal: Bool
     private let names: [String]
+    /// What is run on each implementation: `case` (xds conformance), `input` (xds differential).
+    private let unit: String
     private var lastTenth = 0
     private var lastLine = Date()
     /// The seconds between two lines in a log, at most.
     static let logInterval: TimeInterval = 10
 
-    /// - Parameter names: the implementations' names, in run order.
-    init(terminal: Bool, names: [String]) {
+    /// - Parameters:
+    ///   - names: the implementations' names, in run order.
+    ///   - unit: what each implementation runs, `case` or `input`.
+    init(terminal: Bool, names: [String], unit: String = "case") {
         self.terminal = terminal
         self.names = names
+        self.unit = unit
     }
 
     /// The callback for `ConformanceSession.run`.
@@ -35,7 +40,7 @@ final class ConformanceProgress: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let done = progress.done
-        let text = Self.text(progress, names: names)
+        let text = Self.text(progress, names: names, unit: unit)
         if terminal {
             if done == progress.total || done % 25 == 0 {
                 Console.writeError(Array(("\r\u{1B}[K" + TerminalText.escaped(text)).utf8))
@@ -55,12 +60,12 @@ final class ConformanceProgress: @unchecked Sendable {
     /// `progress: 377/1508 case runs (25 %), 314 cases × 6 implementations; 1 of 6 done; libplist 63/314`: the
     /// implementations under way are named with their own count. Unescaped: the caller escapes it once, by the
     /// terminal-text rule, as it writes.
-    static func text(_ progress: RunProgress, names: [String]) -> String {
+    static func text(_ progress: RunProgress, names: [String], unit: String = "case") -> String {
         let count = progress.doneByImplementation.count
         var text =
-            "progress: \(progress.done)/\(progress.total) case runs (\(progress.done * 100 / max(1, progress.total)) %)"
+            "progress: \(progress.done)/\(progress.total) \(unit) runs (\(progress.done * 100 / max(1, progress.total)) %)"
         guard count > 1 else { return text }
-        text += ", \(progress.casesPerImplementation) cases × \(count) implementations; "
+        text += ", \(progress.casesPerImplementation) \(unit)s × \(count) implementations; "
         text += "\(progress.finishedImplementations) of \(count) done"
         let underWay = progress.implementationsUnderWay.map { index in
             let name = index < names.count ? names[index] : "#\(index + 1)"

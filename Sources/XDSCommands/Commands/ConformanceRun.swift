@@ -70,7 +70,10 @@ struct ConformanceRun {
             return .adapterDoesNotRun
         }
         if let words = options.adapter {
-            switch Self.startAdapter(words, options: options, workDirectory: workDirectory) {
+            switch Self.startAdapter(
+                words, name: options.adapterName, limits: options.limits, serve: options.serve,
+                workDirectory: workDirectory)
+            {
             case .success(let adapter): implementations.append(adapter)
             case .failure(let problem):
                 for line in problem.lines { Console.printError((line == problem.lines.first ? "Error: " : "") + line) }
@@ -204,9 +207,12 @@ struct ConformanceRun {
         var description: String { text }
     }
 
-    /// Resolves the adapter command, asks its capabilities and version, and makes one trivial call per call.
-    private static func startAdapter(_ words: [String], options: ConformanceOptions, workDirectory: String)
-        -> Result<ProcessImplementation, AdapterStartProblem>
+    /// Resolves the adapter command, asks its capabilities and version, and makes one trivial call per call
+    /// (`xds differential` starts its adapters the same way).
+    /// - Parameter serve: answer through `CMD serve` when the adapter declares `serve`.
+    static func startAdapter(
+        _ words: [String], name: String, limits: ProcessLimits, serve: Bool, workDirectory: String
+    ) -> Result<ProcessImplementation, AdapterStartProblem>
     {
         let directory = FileManager.default.currentDirectoryPath
         let command: AdapterCommand
@@ -222,7 +228,7 @@ struct ConformanceRun {
         }
         let capabilities: [String]
         let serves: Bool
-        switch AdapterPreflight.capabilities(command.resolved, limits: options.limits) {
+        switch AdapterPreflight.capabilities(command.resolved, limits: limits) {
         case .success(let answer): (capabilities, serves) = answer
         case .failure(let problem): return .failure(AdapterStartProblem(lines: problem.lines))
         }
@@ -234,14 +240,14 @@ struct ConformanceRun {
                     "  Nothing was tested, so no known-failure list is written.",
                 ]))
         }
-        let version = ProcessImplementation.probeVersion(command.resolved, limits: options.limits) ?? "unknown"
+        let version = ProcessImplementation.probeVersion(command.resolved, limits: limits) ?? "unknown"
         var info = ImplementationInfo(
-            name: options.adapterName, title: options.adapterName, version: version, kind: "adapter",
+            name: name, title: name, version: version, kind: "adapter",
             command: command.resolved.map(shellQuote).joined(separator: " "), capabilities: capabilities)
         info.typedCommand = command.typed.map(shellQuote).joined(separator: " ")
         info.directory = command.directory
         let implementation = ProcessImplementation(
-            info: info, command: command.resolved, limits: options.limits, serve: options.serve && serves)
+            info: info, command: command.resolved, limits: limits, serve: serve && serves)
         if let problem = AdapterPreflight.trivialCalls(implementation, workDirectory: workDirectory) {
             return .failure(AdapterStartProblem(lines: problem.lines))
         }

@@ -1,0 +1,119 @@
+// Sources/Differential/DifferentialEngine.swift - Every input through every implementation, N calls at a time
+
+import BinaryPlist
+import ConformanceModel
+import ConformanceRunner
+import Foundation
+
+/// The answers of every implementation for every input, by input then implementation.
+public struct AnswerTable: Sendable {
+    /// `answers[input][implementation]`, in the order given to `run`.
+    public var answers: [[RecordedAnswer]]
+    /// The reference's rejection category per input, when the reference was selected and rejected it.
+    public var rules: [String?]
+}
+
+/// Runs `decode` of each input on each implementation through `Implementation.perform`, the runner's one call
+/// of one implementation (a persistent adapter mode there speeds this up unchanged).
+public struct DifferentialEngine: Sendable {
+    public var jobs: Int
+
+    public init(jobs: Int) { self.jobs = max(1, jobs) }
+
+    /// Runs every call; `progress` gets a snapshot after each call, from the worker thread that made it.
+    public func run(
+        _ inputs: [CorpusInput], on implementations: [any Implementation],
+        progress: (@Sendable (RunProgress) -> Void)? = nil
+    ) -> AnswerTable {
+        let width = implementations.count
+        let total = inputs.count * width
+        let slots = Slots(count: total)
+        let counter = progress.map {
+            ProgressCounter(implementations: width, casesPerImplementation: inputs.count, report: $0)
+        }
+        let threads = (0..<min(jobs, max(1, total))).map { _ in
+            Thread {
+                while let index = slots.claim() {
+                    let implementation = implementations[index % width]
+                    let recorded: RecordedAnswer
+                    if implementation.supports(.decode) {
+                        recorded = RecordedAnswer(implementation.perform(.decode(inputs[index / width].bytes)))
+                    } else {
+                        recorded = RecordedAnswer(answer: .notApplicable, detail: "")
+                    }
+                    slots.finish(index, recorded)
+                    counter?.finished(implementation: index % width)
+                }
+                slots.threadFinished()
+            }
+        }
+        for thread in threads {
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        slots.waitForThreads(threads.count)
+        let flat = slots.results()
+        var answers: [[RecordedAnswer]] = []
+        answers.reserveCapacity(inputs.count)
+        for input in inputs.indices { answers.append(Array(flat[(input * width)..<((input + 1) * width)])) }
+        let referenceIndex = implementations.firstIndex { $0.info.name == "reference" }
+        let rules = inputs.indices.map { input -> String? in
+            guard let referenceIndex, answers[input][referenceIndex].answer == .rejected else { return nil }
+            return Self.rule(inputs[input].bytes)
+        }
+        return AnswerTable(answers: answers, rules: rules)
+    }
+
+    /// The decoder rule the reference cites for rejecting `bytes`: its error category.
+    static func rule(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try BPlistDecoder.decode(bytes)
+            return nil
+        } catch {
+            return error.category.rawValue
+        }
+    }
+}
+
+/// The shared work index and result slots, under one lock.
+private final class Slots: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var next = 0
+    private var finishedThreads = 0
+    private var slots: [RecordedAnswer?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func finish(_ index: Int, _ result: RecordedAnswer) {
+        condition.lock()
+        defer { condition.unlock() }
+        slots[index] = result
+    }
+
+    func threadFinished() {
+        condition.lock()
+        finishedThreads += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitForThreads(_ count: Int) {
+        condition.lock()
+        while finishedThreads < count { condition.wait() }
+        condition.unlock()
+    }
+
+    func results() -> [RecordedAnswer] {
+        condition.lock()
+        defer { condition.unlock() }
+        return slots.map { $0 ?? RecordedAnswer(answer: .notApplicable, detail: "") }
+    }
+}
