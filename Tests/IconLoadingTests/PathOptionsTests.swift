@@ -32,6 +32,7 @@ import XDSCommands
             Case(command: "load-icon", option: "--ca-file", expectation: .usesTheFile),
         ] + ["--in", "--out", "--vectors"].map { Case(command: "report", option: $0, expectation: .refusesTheName) }
         + ["--out"].map { Case(command: "fs-matrix", option: $0, expectation: .refusesTheName) }
+        + ["--out", "--candidates"].map { Case(command: "differential", option: $0, expectation: .refusesTheName) }
         + [
             "--vectors", "--out", "--known-failures", "--known-failures-dir", "--write-known-failures", "--junit",
             "--html", "--markdown",
@@ -153,7 +154,14 @@ import XDSCommands
         default:
             names.write(decoy, exactly: false)
             #expect(testCase.expectation == .refusesTheName)
-            #expect(run(testCase.command, [CommandLineArgument(testCase.option), exact]) == 64)
+            // `differential` needs a corpus before it reads its options: an empty folder, so only the name is wrong.
+            let corpus: [CommandLineArgument] =
+                testCase.command == "differential" ? [CommandLineArgument(names.folder + "/corpus")] : []
+            if !corpus.isEmpty {
+                try FileManager.default.createDirectory(
+                    atPath: names.folder + "/corpus", withIntermediateDirectories: false)
+            }
+            #expect(run(testCase.command, corpus + [CommandLineArgument(testCase.option), exact]) == 64)
             #expect(names.read(exactly: false) == decoy)
             #expect(names.read(exactly: true) == nil)
         }

@@ -212,8 +212,7 @@ struct ConformanceRun {
     /// - Parameter serve: answer through `CMD serve` when the adapter declares `serve`.
     static func startAdapter(
         _ words: [String], name: String, limits: ProcessLimits, serve: Bool, workDirectory: String
-    ) -> Result<ProcessImplementation, AdapterStartProblem>
-    {
+    ) -> Result<ProcessImplementation, AdapterStartProblem> {
         let directory = FileManager.default.currentDirectoryPath
         let command: AdapterCommand
         do {
