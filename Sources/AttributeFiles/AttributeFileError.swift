@@ -21,6 +21,12 @@ public enum AttributeFileError: Error, Hashable, Sendable, CustomStringConvertib
     /// The encoded value is larger than the filesystem holds; nothing was written.
     case tooLarge(path: String, size: Int, limit: Int, filesystem: String)
 
+    /// The file named cannot be reached or read (`XAttrError.fileUnreachable`): an I/O failure, not a refusal.
+    public var fileUnreachable: Bool {
+        if case .system(let error) = self { return error.fileUnreachable }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .noAttribute(let path):

@@ -41,6 +41,14 @@ public struct XAttrError: Error, Hashable, Sendable, CustomStringConvertible {
         self.limit = limit
     }
 
+    /// The file named cannot be reached or read: the path leads nowhere (missing, a component not a directory,
+    /// too long, a symlink loop), the device failed, or a read is not permitted. For a command that is an I/O
+    /// failure of its input (exit 74), not the file or its filesystem refusing the attribute (exit 1).
+    public var fileUnreachable: Bool {
+        if errno == .permissionDenied { return operation == .get || operation == .list }
+        return [.noSuchFile, .notDirectory, .nameTooLong, .tooManySymbolicLinks, .ioError].contains(errno)
+    }
+
     /// `<path>: <cause> (<ERRNO>)`, naming the file and what to do about it.
     public var description: String { "\(path): \(cause) (\(errno.symbol))" }
 

@@ -49,4 +49,16 @@ import Testing
         #expect(run.status == 74)
         #expect(run.stderrText.contains(missing))
     }
+
+    /// A file that is not there is the tool's I/O failure (74) in the attribute commands too, as the
+    /// guarantees table says for every file named on the command line; a refusal stays 1.
+    @Test(arguments: [
+        ["read"], ["remove"], ["write", "--identifier", "com.example", "--name", "Example"],
+    ])
+    func aMissingFileIsAnIOErrorInTheAttributeCommands(command: [String]) throws {
+        let missing = "/nonexistent/xds-\(command[0])-file"
+        let run = try BuiltProducts.run("xds", [command[0], missing] + command.dropFirst())
+        #expect(run.status == 74, "\(run.stderrText)")
+        #expect(run.stderrText == "xds \(command[0]): error: \(missing): no such file or directory (ENOENT)\n")
+    }
 }

@@ -29,10 +29,11 @@ enum ReadCommand: Command {
 
         EXIT STATUS:
           0   the attribute was read
-          1   no attribute, an unreadable attribute, or a system error (the
-              message names the file and the cause)
+          1   no attribute, an unreadable attribute, or the filesystem refuses
+              (no extended attributes there; the message names the cause)
           64  usage error
-          74  standard output could not be written
+          74  the file is missing or cannot be read, or standard output could
+              not be written
 
         Values are printed escaped (control characters as \\xNN, bidirectional
         controls as \\u{NNNN}, a backslash as \\\\); --json prints them exactly.
@@ -45,7 +46,7 @@ enum ReadCommand: Command {
         let path = parsed.path(at: 0)
         let bytes: [UInt8]
         let attribute: DocumentSourceAttribute
-        do {
+        do throws(AttributeFileError) {
             guard let found = try AttributeFile.readBytes(at: path, followSymlinks: !parsed.has("--no-follow")) else {
                 throw AttributeFileError.noAttribute(path: path.description)
             }
@@ -56,7 +57,7 @@ enum ReadCommand: Command {
                 throw AttributeFileError.unreadable(path: path.description, error)
             }
         } catch {
-            throw CommandError(.rejected, "\(error)")
+            throw CommandError(error.fileUnreachable ? .inputOutput : .rejected, "\(error)")
         }
         if parsed.has("--json") {
             try printOut(AttributeJSON.object(attribute))

@@ -20,9 +20,10 @@ enum RemoveCommand: Command {
 
         EXIT STATUS:
           0   the attribute was removed
-          1   the file has no attribute, or a system error (read-only
-              filesystem, permission, no such file, ...)
+          1   the file has no attribute, or the file or filesystem refuses
+              (read-only filesystem, permission, ...)
           64  usage error
+          74  the file is missing or cannot be reached
         """
 
     static let spec = ArgumentSpec(flags: ["--no-follow"], positionals: 1...1)
@@ -32,7 +33,7 @@ enum RemoveCommand: Command {
         do {
             try AttributeFile.remove(at: parsed.path(at: 0), followSymlinks: !parsed.has("--no-follow"))
         } catch {
-            throw CommandError(.rejected, "\(error)")
+            throw CommandError(error.fileUnreachable ? .inputOutput : .rejected, "\(error)")
         }
         return .success
     }

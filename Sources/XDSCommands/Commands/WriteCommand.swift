@@ -39,11 +39,13 @@ enum WriteCommand: Command {
         EXIT STATUS:
           0   written (or, with --dry-run, would be written)
           1   refused: too large for the filesystem, --create on an existing
-              attribute, --replace on a missing one, an insecure URL, or a
-              system error (the message names the file and the cause)
+              attribute, --replace on a missing one, an insecure URL, or the
+              file or filesystem refuses (permission, read-only, no extended
+              attributes; the message names the cause)
           64  usage error (missing --identifier or --name, unknown option, a
               value that is not UTF-8)
-          74  standard output could not be written
+          74  the file is missing or cannot be reached, or standard output
+              could not be written
 
         --dry-run checks what it can without writing (fields, URL, size against
         the filesystem's limit, create/replace, file type, read-only mount,
@@ -83,7 +85,8 @@ enum WriteCommand: Command {
         do {
             result = try AttributeFile.write(attribute, to: path, options: options)
         } catch {
-            throw CommandError(.rejected, "\(error)", hint: hint(for: error))
+            throw CommandError(
+                error.fileUnreachable ? .inputOutput : .rejected, "\(error)", hint: hint(for: error))
         }
         if options.dryRun {
             try printLine("would write \(result.bytes.count) bytes to \(path) (\(result.limit))")
