@@ -60,7 +60,9 @@ let package = Package(
         // Starts and stops Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
         .target(name: "IconFixture", dependencies: ["ChildProcess"]),
         // The icon-loading conformance area: reading its vectors (Vectors/icon-loading), the session and judge.
-        .target(name: "IconLoadingArea", dependencies: ["ConformanceModel", "IconFixture", "IconImages", "IconMask"]),
+        .target(
+            name: "IconLoadingArea",
+            dependencies: ["ConformanceModel", "IconFixture", "IconImages", "IconMask", "ReportFormatting"]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Every child process: spawning with rlimits, a timeout, its own process group, output drained and capped.
@@ -68,7 +70,7 @@ let package = Package(
         .target(name: "ServeFraming"),
         .target(name: "ChildProcess", dependencies: ["ServeFraming"]),
         // Vectors, manifest, cases, outcomes, reports and known-failure lists as data; runs nothing.
-        .target(name: "ConformanceModel", dependencies: ["DocumentSource", "Specification"]),
+        .target(name: "ConformanceModel", dependencies: ["DocumentSource", "Specification", "ReportFormatting"]),
         // The generated vector families: the model only, never the codec they judge (own JSON and bplist writers);
         // IconImages encodes the icon-loading area's source images (and decodes them for their stated colours).
         .target(name: "VectorGenerators", dependencies: ["ConformanceModel", "IconImages", "Specification"]),

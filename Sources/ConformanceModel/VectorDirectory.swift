@@ -1,6 +1,7 @@
 // Sources/ConformanceModel/VectorDirectory.swift - Loads Vectors/manifest.json and every vector's bytes, with the digest
 
 import Foundation
+import ReportFormatting
 
 /// The vector set could not be loaded.
 public struct VectorDirectoryError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -56,7 +57,7 @@ public struct VectorDirectory: Sendable {
         do {
             manifest = try JSONDecoder().decode(Manifest.self, from: Data(manifestBytes))
         } catch {
-            throw VectorDirectoryError(path: manifestPath, "not a valid manifest: \(error)")
+            throw VectorDirectoryError(path: manifestPath, "not a valid manifest: \(JSONDecodingProblem.text(error))")
         }
         var seen = Set<String>()
         var vectors: [Vector] = []

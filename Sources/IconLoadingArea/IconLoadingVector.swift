@@ -2,6 +2,7 @@
 
 import ConformanceModel
 import Foundation
+import ReportFormatting
 
 /// An icon-loading vector whose files do not make sense together.
 public struct IconLoadingVectorError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -51,7 +52,8 @@ public struct IconLoadingVector: Hashable, Sendable {
         do {
             site = try JSONDecoder().decode(IconLoadingSite.self, from: Data(vector.input))
         } catch {
-            throw IconLoadingVectorError(id: id, "\(vector.metadata.input) is not an icon-loading site: \(error)")
+            throw IconLoadingVectorError(
+                id: id, "\(vector.metadata.input) is not an icon-loading site: \(JSONDecodingProblem.text(error))")
         }
         guard let expected = vector.expected else {
             throw IconLoadingVectorError(id: id, "no expected file (icon-loading vectors always have one)")
@@ -60,7 +62,9 @@ public struct IconLoadingVector: Hashable, Sendable {
             expectation = try JSONDecoder().decode(IconLoadingExpectation.self, from: Data(expected))
         } catch {
             throw IconLoadingVectorError(
-                id: id, "\(vector.metadata.expected ?? "") is not an icon-loading expectation: \(error)")
+                id: id,
+                "\(vector.metadata.expected ?? "") is not an icon-loading expectation: \(JSONDecodingProblem.text(error))"
+            )
         }
         try check()
     }

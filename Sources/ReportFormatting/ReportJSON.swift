@@ -25,7 +25,8 @@ public enum ReportJSON {
         do {
             return try decoder.decode(type, from: Data(bytes))
         } catch {
-            throw ReportError(path: path, "not a \(type) document: \(error)", kind: .notAReport)
+            throw ReportError(
+                path: path, "not a \(type) document: \(JSONDecodingProblem.text(error))", kind: .notAReport)
         }
     }
 }

@@ -144,6 +144,21 @@ import Testing
         #expect(noManifest.status == 74)
         #expect(noManifest.stderrText.contains("has no manifest.json, so it is not a vector set"))
 
+        // A manifest that is not JSON, or is JSON of the wrong shape, is refused in the tool's words with
+        // the place of the problem, never with Foundation's DecodingError text.
+        _ = FileManager.default.createFile(atPath: empty + "/manifest.json", contents: Data("{\"vectors\": [}".utf8))
+        let notJSON = try BuiltProducts.run("xds", ["conformance", "--vectors", empty, "--impl", "reference"])
+        #expect(notJSON.status == 74)
+        #expect(
+            notJSON.stderrText.contains("manifest.json: not a valid manifest: not valid JSON"), "\(notJSON.stderrText)")
+        _ = FileManager.default.createFile(atPath: empty + "/manifest.json", contents: Data("{\"vectors\": 3}".utf8))
+        let wrongShape = try BuiltProducts.run("xds", ["conformance", "--vectors", empty, "--impl", "reference"])
+        #expect(wrongShape.status == 74)
+        for run in [notJSON, wrongShape] {
+            #expect(!run.stderrText.contains("DecodingError") && !run.stderrText.contains("Debug description"))
+        }
+        try FileManager.default.removeItem(atPath: empty + "/manifest.json")
+
         let noDirectory = try BuiltProducts.run(
             "xds", ["conformance", "--vectors", empty + "/Vectors", "--impl", "reference"])
         #expect(noDirectory.status == 74)
