@@ -22,11 +22,7 @@ public enum CandidateVectors {
     {
         for cluster in clusters {
             let folder = directory + "/" + cluster.id
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw ReportError(path: folder, "cannot create the directory: \(FileFailure.reason(error))")
-            }
+            try AtomicFile.makeDirectory(folder)
             let bytes = inputs[cluster.representative.sha256] ?? []
             var expected: [UInt8]?
             if cluster.rule == nil, let value = try? BPlistDecoder.decode(bytes) {

@@ -8,6 +8,16 @@ import Foundation
 
 /// Writes whole files atomically.
 public enum AtomicFile {
+    /// Creates `path` and its missing parents (nothing when it exists): the one way reports, lists and
+    /// candidates get their directory, refused in the tool's words (`FileFailure`).
+    public static func makeDirectory(_ path: String) throws(ReportError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw ReportError(path: path, "cannot create the directory: \(FileFailure.reason(error))")
+        }
+    }
+
     /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
     public static func write(_ bytes: [UInt8], to path: String) throws(ReportError) {
         do {

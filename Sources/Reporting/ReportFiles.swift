@@ -35,11 +35,7 @@ public enum ReportFiles {
         _ report: ConformanceReport, to directory: String, vectors: VectorLibrary? = nil, junitFor: [String] = [],
         includeJSON: Bool = true
     ) throws(ReportError) -> [String] {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ReportError(path: directory, "cannot create the directory: \(FileFailure.reason(error))")
-        }
+        try AtomicFile.makeDirectory(directory)
         // A report made before results carried hazards gets them from the manifest beside it.
         let report =
             vectors.map { library in report.fillingMissingHazards { library.metadata(of: $0)?.hazard } } ?? report

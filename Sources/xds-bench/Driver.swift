@@ -44,9 +44,9 @@ enum Driver {
         }
         if let dump = options.dump {
             do {
-                try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true)
+                try AtomicFile.makeDirectory(dump)
             } catch {
-                FileHandle.standardError.write(Data("xds-bench: cannot create \(dump): \(error)\n".utf8))
+                FileHandle.standardError.write(Data("xds-bench: \(error)\n".utf8))
                 return 74
             }
             for workload in workloads { print(prepare(workload, scratch: dump, shm: dump)) }
@@ -89,7 +89,7 @@ enum Driver {
         print(BenchRendering.text(report), terminator: "")
         if let out = options.out {
             do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                try AtomicFile.makeDirectory(out)
                 try AtomicFile.write(ReportJSON.encode(report), to: out + "/bench.json")
                 try AtomicFile.write(Array(BenchRendering.markdown(report).utf8), to: out + "/bench.md")
                 try AtomicFile.write(BenchPlot.png(report), to: out + "/" + BenchPlot.fileName)

@@ -41,7 +41,8 @@ struct DifferentialCommandRun {
         let locations = BuiltInLocations.discover()
         for builtIn in options.builtIns {
             switch builtIn.make(
-                locations, limits: options.limits, referenceVersion: XDS.version, serve: options.serve) {
+                locations, limits: options.limits, referenceVersion: XDS.version, serve: options.serve)
+            {
             case .success(let implementation): implementations.append(implementation)
             case .failure(let error) where BuiltIn.peers.contains(builtIn):
                 Console.printError("note: \(error.message)")
@@ -115,11 +116,7 @@ struct DifferentialCommandRun {
 
     private func write(_ report: DifferentialReport, corpus: Corpus) throws(ReportError) {
         if let out = options.out {
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                throw ReportError(path: out, "cannot create the directory: \(FileFailure.reason(error))")
-            }
+            try AtomicFile.makeDirectory(out)
             try AtomicFile.write(ReportJSON.encode(report), to: out + "/differential.json")
             try AtomicFile.write(Array(DifferentialMarkdown.render(report).utf8), to: out + "/differential.md")
             try AtomicFile.write(Array(DifferentialHTML.render(report).utf8), to: out + "/differential.html")

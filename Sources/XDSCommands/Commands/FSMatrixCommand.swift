@@ -124,9 +124,9 @@ enum FSMatrixCommand: Command {
 
     static func write(_ report: FilesystemMatrixReport, to directory: String) -> ExitStatus {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try AtomicFile.makeDirectory(directory)
         } catch {
-            Console.printError("xds fs-matrix: cannot create \(directory): \(error)")
+            Console.printError("xds fs-matrix: \(error)")
             return .ioError
         }
         let runDirectory = report.filesystems.lazy.compactMap { $0.probe?.directory }.first

@@ -73,7 +73,7 @@ struct FuzzCoverageReport: Decodable, Hashable, Sendable {
                 Console.printError("\(path) records no coverage over time: \(pictureName) not written")
                 return
             }
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try AtomicFile.makeDirectory(output)
             try AtomicFile.write(LinePlotPNG.render(report.plot), to: output + "/" + pictureName)
         } catch let error as ReportError {
             throw CommandError(error.isNotAReport ? .rejected : .inputOutput, "\(error)")

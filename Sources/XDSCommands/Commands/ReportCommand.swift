@@ -120,7 +120,7 @@ enum ReportCommand: Command {
         }
         do {
             let report = try ReportJSON.decode(BenchReport.self, from: Array(data), path: input + "/bench.json")
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try AtomicFile.makeDirectory(output)
             if input != output { try AtomicFile.write(Array(data), to: output + "/bench.json") }
             try AtomicFile.write(Array(BenchRendering.markdown(report).utf8), to: output + "/bench.md")
             try AtomicFile.write(BenchPlot.png(report), to: output + "/" + BenchPlot.fileName)
