@@ -13,14 +13,7 @@ enum ScratchDirectory {
     /// A new directory, registered for removal on a signal; nil when none can be made (the call then runs in
     /// the runner's directory, as before).
     static func make() -> String? {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/xds-call.XXXXXX").utf8CString)
-        return ChildContainment.makeRegisteredDirectory {
-            template.withUnsafeMutableBufferPointer { buffer in
-                guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
-                return String(cString: baseAddress)
-            }
-        }
+        ChildContainment.makeRegisteredDirectory { TemporaryDirectory.make(name: "xds-call.") }
     }
 
     static func remove(_ path: String) {

@@ -1,6 +1,7 @@
 // Sources/ConformanceRunner/Environment.swift - Provenance facts: OS, kernel, filesystem, date; command splitting
 
 import AttributeFiles
+import ChildProcess
 import Foundation
 import XAttr
 
@@ -52,14 +53,7 @@ public enum RunEnvironment {
     }
 
     /// A fresh private directory under `$TMPDIR` (default /tmp).
-    public static func makeWorkDirectory() -> String? {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
-        var template = Array((base + "/xds-conformance.XXXXXX").utf8CString)
-        return template.withUnsafeMutableBufferPointer { buffer in
-            guard let baseAddress = buffer.baseAddress, mkdtemp(baseAddress) != nil else { return nil }
-            return String(cString: baseAddress)
-        }
-    }
+    public static func makeWorkDirectory() -> String? { TemporaryDirectory.make(name: "xds-conformance.") }
 }
 
 /// A command line string that cannot be split.

@@ -1,5 +1,6 @@
 // Sources/FilesystemHarness/Mounts.swift - Scratch filesystems: sparse image, mkfs, loop mount, always torn down
 
+import ChildProcess
 import Foundation
 
 /// A filesystem the harness can create and mount.
@@ -112,11 +113,7 @@ public enum Mounts {
     public static func withTemporaryDirectory<T>(
         prefix: String = "xds", _ body: (String) throws -> T
     ) throws -> T {
-        var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
-        }
-        guard let directory = created else {
+        guard let directory = TemporaryDirectory.make(in: "/tmp", name: prefix + "-") else {
             throw HostCommandError(commandLine: "mkdtemp /tmp/\(prefix)-XXXXXX", status: nil, message: "failed")
         }
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -1,5 +1,6 @@
 // Sources/FilesystemHarness/RunDirectory.swift - One run's private directory, its journal and its lock
 
+import ChildProcess
 import Glibc
 import XAttr
 
@@ -44,10 +45,7 @@ final class RunDirectory: @unchecked Sendable {
         defer { close(baseDescriptor) }
         flock(baseDescriptor, LOCK_EX)
         defer { flock(baseDescriptor, LOCK_UN) }
-        var template = Array((base + "/run.XXXXXX").utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
-        }
+        let created = TemporaryDirectory.make(in: base, name: "run.")
         guard let created, let name = created.split(separator: "/").last.map(String.init) else {
             throw MountSafetyError(
                 "cannot create a run directory in \(base): \(SystemErrno(rawValue: errno).description)")

@@ -1,5 +1,6 @@
 // Sources/FilesystemHarness/ScratchFolder.swift - A private folder of probe objects that is removed afterwards
 
+import ChildProcess
 import Glibc
 import XAttr
 
@@ -18,11 +19,7 @@ final class ScratchFolder: @unchecked Sendable {
         // One step: a signal either comes before the folder exists or finds its removal registered.
         InterruptGuard.hold()
         defer { InterruptGuard.release() }
-        var template = Array((directory + "/.xds-fs-probe.XXXXXX").utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
-        }
-        guard let created else {
+        guard let created = TemporaryDirectory.make(in: directory, name: ".xds-fs-probe.") else {
             throw ProbeFailure(
                 "cannot create a scratch folder in \(directory): \(SystemErrno(rawValue: errno).description)")
         }
