@@ -27,32 +27,18 @@ public struct DifferentialEngine: Sendable {
     ) -> AnswerTable {
         let width = implementations.count
         let total = inputs.count * width
-        let slots = Slots(count: total)
         let counter = progress.map {
             ProgressCounter(implementations: width, casesPerImplementation: inputs.count, report: $0)
         }
-        let threads = (0..<min(jobs, max(1, total))).map { _ in
-            Thread {
-                while let index = slots.claim() {
-                    let implementation = implementations[index % width]
-                    let recorded: RecordedAnswer
-                    if implementation.supports(.decode) {
-                        recorded = RecordedAnswer(implementation.perform(.decode(inputs[index / width].bytes)))
-                    } else {
-                        recorded = RecordedAnswer(answer: .notApplicable, detail: "")
-                    }
-                    slots.finish(index, recorded)
-                    counter?.finished(implementation: index % width)
-                }
-                slots.threadFinished()
-            }
+        let flat = ParallelWork.map(count: total, jobs: jobs) { index in
+            let implementation = implementations[index % width]
+            let recorded =
+                implementation.supports(.decode)
+                ? RecordedAnswer(implementation.perform(.decode(inputs[index / width].bytes)))
+                : RecordedAnswer(answer: .notApplicable, detail: "")
+            counter?.finished(implementation: index % width)
+            return recorded
         }
-        for thread in threads {
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-        slots.waitForThreads(threads.count)
-        let flat = slots.results()
         var answers: [[RecordedAnswer]] = []
         answers.reserveCapacity(inputs.count)
         for input in inputs.indices { answers.append(Array(flat[(input * width)..<((input + 1) * width)])) }
@@ -72,48 +58,5 @@ public struct DifferentialEngine: Sendable {
         } catch {
             return error.category.rawValue
         }
-    }
-}
-
-/// The shared work index and result slots, under one lock.
-private final class Slots: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var next = 0
-    private var finishedThreads = 0
-    private var slots: [RecordedAnswer?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func claim() -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        guard next < slots.count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func finish(_ index: Int, _ result: RecordedAnswer) {
-        condition.lock()
-        defer { condition.unlock() }
-        slots[index] = result
-    }
-
-    func threadFinished() {
-        condition.lock()
-        finishedThreads += 1
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func waitForThreads(_ count: Int) {
-        condition.lock()
-        while finishedThreads < count { condition.wait() }
-        condition.unlock()
-    }
-
-    func results() -> [RecordedAnswer] {
-        condition.lock()
-        defer { condition.unlock() }
-        return slots.map { $0 ?? RecordedAnswer(answer: .notApplicable, detail: "") }
     }
 }
