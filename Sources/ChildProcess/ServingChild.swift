@@ -17,7 +17,8 @@ import ServeFraming
 ///   more gets SIGXCPU (then SIGKILL) as a one-call process would;
 /// - **memory**: the address-space cap (`RLIMIT_AS`) holds for the whole server, as for one process per call;
 ///   the peak resident size is reset before each call (`/proc/PID/clear_refs`, 5) so the out-of-memory
-///   evidence is the call's own; a server whose resident size after a call is above half the cap is ended,
+///   evidence is the call's own (VmHWM sampled every 0.1 s, and `wait4`'s peak when the server dies, which the
+///   reset resets too); a server whose resident size after a call is above half the cap is ended,
 ///   so that the next call starts in a fresh process;
 /// - **standard error**: what the server writes there during a call, then the response's diagnostic, is the
 ///   call's standard error.
@@ -116,8 +117,7 @@ final class ServingChild {
             if monotonicNow() >= nextCPUCheck {
                 nextCPUCheck = monotonicNow() + 0.1
                 if let cpuKill, let used = ProcessStatistics.cpuSeconds(pid), used >= cpuKill { kill(pid, SIGKILL) }
-                // wait4's peak of a dead server spans its whole life (every earlier call): the call's own peak is
-                // the largest VmHWM seen since the reset.
+                // Sampled so that a call that is killed still has a peak; a server that dies gives the exact one.
                 callPeak = max(callPeak, ProcessStatistics.peakResidentBytes(pid) ?? 0)
             }
             var descriptors = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)]
@@ -197,8 +197,10 @@ final class ServingChild {
         }
         _ = drain(stderrFD, into: &stderr, cap: limits.stderrCap)
         end(kill: true)
-        guard let (raw, _) = status else { return protocolFailure("lost", stderr: stderr, limits: limits) }
-        let peak = callPeak
+        guard let (raw, deathPeak) = status else { return protocolFailure("lost", stderr: stderr, limits: limits) }
+        // The kernel's peak at death is exact where the samples can miss the last 0.1 s; since the per-call reset
+        // (`clear_refs` 5 resets the high-water mark `wait4` reports too) it is the call's own, not the server's life.
+        let peak = max(callPeak, deathPeak)
         let termination: Termination =
             (raw & 0x7f) == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
         stderr = capped(stderr, limits)

@@ -10,7 +10,8 @@ import Testing
 
 /// Docs/conformance.md, "The persistent mode": the per-call mode is the reference meaning, and the same adapter
 /// must get the same verdicts through `CMD serve`. The judge of that is this test: every case of the whole vector
-/// set (plist, attribute, icons), run once per mode, compared by outcome, crash kind, exit status and signal.
+/// set (plist, attribute, icons), run once per mode, compared by outcome, crash kind, exit status and signal (an
+/// out-of-memory crash by outcome and kind: which limit a runaway call meets first may differ, see below).
 @Suite(.serialized) struct ServeEquivalenceTests {
     private let locations = BuiltInLocations(
         xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"),
@@ -21,8 +22,8 @@ import Testing
     private struct Verdict: Hashable, CustomStringConvertible {
         var outcome: Outcome
         var crashKind: CrashKind?
-        var exitStatus: Int32?
-        var signal: Int32?
+        var exitStatus: Int32? = nil
+        var signal: Int32? = nil
         var description: String {
             "\(outcome.rawValue) \(crashKind?.rawValue ?? "-") exit \(exitStatus.map(String.init) ?? "-") signal \(signal.map(String.init) ?? "-")"
         }
@@ -41,7 +42,13 @@ import Testing
             uniqueKeysWithValues: run.results.map {
                 (
                     $0.caseID,
-                    Verdict(outcome: $0.outcome, crashKind: $0.crashKind, exitStatus: $0.exitStatus, signal: $0.signal)
+                    // Out of memory, the verdict is the kind: the address-space cap holds for the whole server,
+                    // so a runaway call may meet it (SIGSEGV, abort) where one process of its own meets the CPU
+                    // limit first (SIGXCPU), or the other way round (Docs/conformance.md, "The persistent mode").
+                    $0.crashKind == .outOfMemory
+                        ? Verdict(outcome: $0.outcome, crashKind: $0.crashKind)
+                        : Verdict(
+                            outcome: $0.outcome, crashKind: $0.crashKind, exitStatus: $0.exitStatus, signal: $0.signal)
                 )
             })
     }
