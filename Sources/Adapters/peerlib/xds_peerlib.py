@@ -21,7 +21,13 @@ import base64
 import datetime
 import json
 import math
+import os
 import sys
+
+# The one Python `CMD serve` loop is the plistlib adapter's (shipped beside xds, so it stays self-contained);
+# the peers use it from the checkout rather than keep a copy.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "BuiltInPeers", "plistlib"))
+from xds_adapter_plistlib import serve  # noqa: E402
 
 NODE_BOUND = 1_000_000
 EPOCH = datetime.datetime(2001, 1, 1, tzinfo=datetime.timezone.utc)
@@ -302,49 +308,3 @@ def run(argv, *, version, decode, classify, rejections, encode=None, make=None, 
                          % (type(error).__name__, type(error).__name__, error))
         return 70
     return 0
-
-
-def serve(call):
-    """`CMD serve` (Docs/conformance.md, "The persistent mode"): answers framed calls until end of input.
-    Each call runs `call(words)` with standard input the frame's payload and standard output and error
-    captured; exit 0 and 1 answer `accepted` and `rejected`, any other status ends the server with that
-    status (its standard error written out first), as a process of its own would have ended."""
-    import io
-    requests, responses, errors = sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer
-    streams = sys.stdin, sys.stdout, sys.stderr
-
-    def read(count):
-        data = requests.read(count)
-        if len(data) != count:
-            raise EOFError
-        return data
-
-    while True:
-        head = requests.read(4)
-        if not head:
-            return 0
-        try:
-            if len(head) != 4:
-                raise EOFError
-            header = read(int.from_bytes(head, "big"))
-            payload = read(int.from_bytes(read(4), "big"))
-        except EOFError:
-            return 74
-        words = [word.decode("utf-8", "surrogateescape") for word in header.split(b"\0")]
-        out, err = io.BytesIO(), io.BytesIO()
-        sys.stdin = io.TextIOWrapper(io.BytesIO(payload), encoding="utf-8")
-        sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
-        sys.stderr = io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True)
-        try:
-            status = call(words)
-        finally:
-            output, diagnostic = out.getvalue(), err.getvalue()
-            sys.stdin, sys.stdout, sys.stderr = streams
-        if status not in (0, 1):
-            errors.write(diagnostic)
-            errors.flush()
-            return status
-        status_word = b"accepted" if status == 0 else b"rejected"
-        header = status_word + (b"\0" + diagnostic if diagnostic else b"")
-        responses.write(len(header).to_bytes(4, "big") + header + len(output).to_bytes(4, "big") + output)
-        responses.flush()
