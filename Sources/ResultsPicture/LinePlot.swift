@@ -73,13 +73,15 @@ public struct LinePlot: Hashable, Sendable {
 
     /// The marker shapes, one per series in order with `palette`, so no series is told apart by colour alone.
     public enum Marker: CaseIterable, Hashable, Sendable {
-        case circle, square, triangleUp, diamond, triangleDown, cross, plus, star
+        case circle, square, triangleUp, diamond, triangleDown, cross, plus, star, ring, openSquare
     }
 
     /// The Okabe–Ito colours (safe for the common colour-vision deficiencies) with grey in place of their yellow,
-    /// too light on white: eight, as many as the marker shapes and the fuzz targets.
+    /// too light on white, then Tol's wine and teal: ten, as many as the marker shapes, so ten series (the fuzz
+    /// targets are nine) never share a colour and a shape.
     public static let palette = [
-        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#7F7F7F",
+        "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#7F7F7F", "#882255",
+        "#44AA99",
     ]
 
     /// The colour and marker of the series at `index`.
@@ -130,13 +132,32 @@ public struct LinePlot: Hashable, Sendable {
         public static let bottom = 64
         public static let footerLine = 16
         public static let margin = 12
+        /// Characters of footer text on one line: 11-point text is at most about 6.4 pixels a character.
+        public static let footerCharacters = 145
+    }
+
+    /// The footer as drawn: each line wrapped at spaces to `Layout.footerCharacters`, so none runs off the image.
+    public var footerLines: [String] {
+        footer.flatMap { line -> [String] in
+            var lines: [String] = []
+            var current = ""
+            for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+                if !current.isEmpty && current.count + 1 + word.count > Layout.footerCharacters {
+                    lines.append(current)
+                    current = String(word)
+                } else {
+                    current += (current.isEmpty ? "" : " ") + word
+                }
+            }
+            return lines + [current]
+        }
     }
 
     /// Width and height in pixels.
     public var size: (width: Int, height: Int) {
         (
             Layout.width,
-            Layout.top + Layout.plotHeight + Layout.bottom + footer.count * Layout.footerLine + Layout.margin
+            Layout.top + Layout.plotHeight + Layout.bottom + footerLines.count * Layout.footerLine + Layout.margin
         )
     }
 }

@@ -139,13 +139,14 @@ public enum LinePlotPNG {
 
         cairo_set_font_size(context, 11)
         CairoPNG.setColour(context, "#424242")
-        for (index, line) in plot.footer.enumerated() {
+        for (index, line) in plot.footerLines.enumerated() {
             cairo_move_to(context, Double(L.margin), bottom + Double(L.bottom) + Double((index + 1) * L.footerLine) - 4)
             cairo_show_text(context, line)
         }
     }
 
-    /// Draws one marker centred on (x, y) in the current colour; filled shapes, except the cross and the plus.
+    /// Draws one marker centred on (x, y) in the current colour; filled shapes, except the cross, the plus and the
+    /// two open ones.
     static func marker(_ shape: LinePlot.Marker, at x: Double, _ y: Double, on context: OpaquePointer) {
         let r = 5.0
         cairo_set_line_width(context, 2)
@@ -190,6 +191,13 @@ public enum LinePlotPNG {
             }
             cairo_close_path(context)
             cairo_fill(context)
+        case .ring:
+            cairo_new_sub_path(context)
+            cairo_arc(context, x, y, r, 0, 2 * Double.pi)
+            cairo_stroke(context)
+        case .openSquare:
+            cairo_rectangle(context, x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7)
+            cairo_stroke(context)
         case .plus:
             cairo_move_to(context, x - r * 1.2, y)
             cairo_line_to(context, x + r * 1.2, y)

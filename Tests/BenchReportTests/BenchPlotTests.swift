@@ -45,6 +45,23 @@ import Testing
         #expect(Set(styles.map(\.colour)).count == styles.count && Set(styles.map(\.marker)).count == styles.count)
     }
 
+    /// The fuzz coverage plot has a series per target (nine today): ten styles before any repeats, and a footer
+    /// wrapped so no line runs off the image (the first campaign's plot showed both faults).
+    @Test func tenSeriesAreToldApartAndTheFooterIsWrapped() {
+        let styles = (0..<10).map { LinePlot.style($0) }
+        #expect(Set(styles.map(\.colour)).count == 10 && Set(styles.map(\.marker)).count == 10)
+        let long = String(repeating: "word ", count: 80) + "end"
+        let plot = LinePlot(
+            title: "t", x: .init(title: "x", scale: .linear, ticks: []),
+            y: .init(title: "y", scale: .linear, ticks: []),
+            series: [], footer: [long, "short"])
+        #expect(plot.footerLines.count == 4)
+        #expect(plot.footerLines.allSatisfy { $0.count <= LinePlot.Layout.footerCharacters })
+        #expect(plot.footerLines.joined(separator: " ") == long + " short")
+        #expect(
+            plot.size.height == LinePlot(title: "t", x: plot.x, y: plot.y, series: [], footer: []).size.height + 4 * 16)
+    }
+
     @Test func thePNGHasThePlotsSizeAndBenchMarkdownShowsIt() throws {
         let report = Self.report()
         let png = try BenchPlot.png(report)
