@@ -35,8 +35,11 @@ extension Judge {
             vector.metadata.group == .implementationDefined ? nil : (parsed.map { $0.fields != nil } ?? false)
         return gradeVerdict(vector, shouldAccept: shouldAccept, result: result, expected: expected) {
             guard let wanted = parsed?.fields else { return (false, "the vector's expected JSON does not parse") }
-            guard let fields = FieldObject.parse(result.stdout) else {
-                return (false, "output is not a JSON object of strings")
+            let fields: [String: String]
+            do {
+                fields = try FieldObject.read(result.stdout, requiring: [])
+            } catch {
+                return (false, "output: \(error)")
             }
             return (fields == wanted, nil)
         }
