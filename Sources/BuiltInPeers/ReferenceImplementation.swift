@@ -52,8 +52,11 @@ public struct ReferenceImplementation: Implementation {
                 return .rejected("error: \(error)")
             }
         case .writeAttribute(let path, let json):
-            guard let fields = FieldObject.parse(json) else {
-                return .rejected("error: not a JSON object of strings")
+            let fields: [String: String]
+            do {
+                fields = try FieldObject.read(json)
+            } catch {
+                return .rejected("error: \(error)")
             }
             let attribute = DocumentSourceAttribute(
                 identifier: fields["identifier"], name: fields["name"], path: fields["path"],

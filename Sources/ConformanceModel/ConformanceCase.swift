@@ -12,7 +12,9 @@ public enum CaseKind: Hashable, Sendable {
     case encodeCanonical
     /// attribute: the vector's bytes in the xattr, then `read-attribute PATH`.
     case readAttribute
-    /// attribute valid with all four fields: `write-attribute PATH` with them, read back and decoded by the reference.
+    /// attribute valid with all four fields: `write-attribute PATH` with them, read back and decoded by the reference;
+    /// a write-input vector (`VectorMetadata.isWriteInput`): `write-attribute PATH` with the vector's bytes as
+    /// standard input, judged by its verdict (and, when accepted, the fields read back).
     case writeAttribute
     /// icons: `select-icon` at one scale.
     case selectIcon(scale: Int)
@@ -76,6 +78,11 @@ public struct ConformanceCase: Hashable, Sendable {
                     }
                 }
             case .attribute:
+                // A write-input vector's bytes are write-attribute's standard input, not an attribute value.
+                if vector.metadata.isWriteInput {
+                    cases.append(ConformanceCase(id: id + "#write", vector: vector, kind: .writeAttribute))
+                    continue
+                }
                 cases.append(ConformanceCase(id: id, vector: vector, kind: .readAttribute))
                 if vector.metadata.group == .valid, let expected = vector.expected,
                     let fields = AttributeVectorExpectation(expected)?.fields, isWritable(fields)

@@ -87,8 +87,8 @@ public struct VectorMetadata: Codable, Hashable, Sendable {
     public var id: String
     public var area: VectorArea
     public var group: VectorGroup
-    /// The input file, byte-exact (`.bplist` for plist/attribute, `.appinfo` for icons, `.site.json` for
-    /// icon-loading, `.plan` for fs).
+    /// The input file, byte-exact (`.bplist` for plist/attribute, `.fields.json` for attribute write-input
+    /// vectors, `.appinfo` for icons, `.site.json` for icon-loading, `.plan` for fs).
     public var input: String
     /// The expected result (`<name>.json`); absent for invalid and most implementation-defined vectors.
     public var expected: String?
@@ -133,6 +133,14 @@ public struct VectorMetadata: Codable, Hashable, Sendable {
 }
 
 extension VectorMetadata {
+    /// The input suffix of a write-input vector: an attribute vector whose input is `write-attribute`'s standard
+    /// input (a field object, byte-exact) instead of an attribute value (Docs/vectors.md, "Write-input vectors").
+    public static let writeInputSuffix = ".fields.json"
+
+    /// Whether this is a write-input vector: area `attribute`, input `<id>.fields.json`. It yields one case,
+    /// `<id>#write`, and no `read-attribute` case.
+    public var isWriteInput: Bool { area == .attribute && input.hasSuffix(Self.writeInputSuffix) }
+
     /// Every file the entry names: input, expected and further files (relative to `Vectors/`).
     public var paths: [String] { [input] + (expected.map { [$0] } ?? []) + (files ?? []) }
 }

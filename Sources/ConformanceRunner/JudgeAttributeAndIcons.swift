@@ -35,8 +35,11 @@ extension Judge {
             vector.metadata.group == .implementationDefined ? nil : (parsed.map { $0.fields != nil } ?? false)
         return gradeVerdict(vector, shouldAccept: shouldAccept, result: result, expected: expected) {
             guard let wanted = parsed?.fields else { return (false, "the vector's expected JSON does not parse") }
-            guard let fields = FieldObject.parse(result.stdout) else {
-                return (false, "output is not a JSON object of strings")
+            let fields: [String: String]
+            do {
+                fields = try FieldObject.read(result.stdout, requiring: [])
+            } catch {
+                return (false, "output: \(error)")
             }
             return (fields == wanted, nil)
         }
@@ -46,6 +49,7 @@ extension Judge {
         let testCase = prepared.testCase
         let vector = testCase.vector
         let expected = prepared.expected
+        if vector.metadata.isWriteInput { return writeInput(prepared, on: implementation) }
         guard let wanted = prepared.attribute?.fields else {
             return Grade(outcome: .notApplicable, expected: expected, result: nil)
         }
@@ -65,20 +69,50 @@ extension Judge {
         }
         let result = implementation.perform(.writeAttribute(path: file, fields: FieldObject.render(wanted)))
         return gradeVerdict(vector, shouldAccept: true, result: result, expected: expected) {
-            guard let bytes = readAttributeBytes(file) else { return (false, "no attribute was written") }
-            guard case .dictionary(let dictionary) = (try? BPlistDecoder.decode(bytes)) ?? .null else {
-                return (false, "the reference decoder does not read a dictionary from the written attribute")
-            }
-            var written: [String: String] = [:]
-            for (key, value) in dictionary {
-                guard case .string(let text) = value else { return (false, "key '\(key)' is not a string") }
-                written[key] = text
-            }
-            return (
-                written == wanted,
-                written == wanted ? nil : "wrote " + String(decoding: FieldObject.render(written), as: UTF8.self)
-            )
+            compareWritten(file, with: wanted)
         }
+    }
+
+    /// A write-input vector: its bytes, as they are, on `write-attribute`'s standard input (an extra, repeated or
+    /// missing key), judged by the verdict its expected file states (`{"fields": null}`: refuse) and, when it
+    /// must be accepted, by the fields read back.
+    private func writeInput(_ prepared: PreparedCase, on implementation: any Implementation) -> Grade {
+        let testCase = prepared.testCase
+        let vector = testCase.vector
+        guard let expectation = prepared.attribute else {
+            return Grade(
+                outcome: .notApplicable, expected: prepared.expected, result: nil,
+                note: "runner: the vector's expected JSON does not parse")
+        }
+        guard let file = makeTemporaryFile(testCase.id) else {
+            return Grade(
+                outcome: .crash, expected: prepared.expected, result: nil,
+                note: "runner: cannot create a temporary file")
+        }
+        defer { unlink(file) }
+        let result = implementation.perform(.writeAttribute(path: file, fields: vector.input))
+        let shouldAccept = mustAccept(vector).map { _ in expectation.fields != nil }
+        return gradeVerdict(vector, shouldAccept: shouldAccept, result: result, expected: prepared.expected) {
+            guard let wanted = expectation.fields else { return (false, nil) }
+            return compareWritten(file, with: wanted)
+        }
+    }
+
+    /// Whether the attribute on `file` decodes (reference decoder) to exactly `wanted`, and a note when not.
+    private func compareWritten(_ file: String, with wanted: [String: String]) -> (Bool, String?) {
+        guard let bytes = readAttributeBytes(file) else { return (false, "no attribute was written") }
+        guard case .dictionary(let dictionary) = (try? BPlistDecoder.decode(bytes)) ?? .null else {
+            return (false, "the reference decoder does not read a dictionary from the written attribute")
+        }
+        var written: [String: String] = [:]
+        for (key, value) in dictionary {
+            guard case .string(let text) = value else { return (false, "key '\(key)' is not a string") }
+            written[key] = text
+        }
+        return (
+            written == wanted,
+            written == wanted ? nil : "wrote " + String(decoding: FieldObject.render(written), as: UTF8.self)
+        )
     }
 
     func selectIcon(_ prepared: PreparedCase, scale: Int, on implementation: any Implementation) -> Grade {

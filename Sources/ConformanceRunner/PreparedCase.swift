@@ -55,7 +55,9 @@ public struct PreparedCase: Sendable {
             return "the canonical bytes: " + escapedText(vector.input, limit: 400)
         case .readAttribute, .writeAttribute:
             guard let attribute else { return "reject" }
-            guard let fields = attribute.fields else { return "reject (no attribute)" }
+            guard let fields = attribute.fields else {
+                return vector.metadata.isWriteInput ? "refuse the input (exit 1)" : "reject (no attribute)"
+            }
             return "fields " + String(decoding: FieldObject.render(fields), as: UTF8.self)
         case .selectIcon(let scale):
             guard let icons else { return "unknown" }

@@ -81,12 +81,12 @@ public struct FieldAccessor: Sendable {
         guard outcome.status == 0 else {
             return .failure(ProbeFailure("exit \(outcome.status): \(outcome.errorText.suffix(200))"))
         }
-        guard let fields = FieldObject.parse(outcome.output) else {
+        do {
+            return .success(try FieldObject.read(outcome.output, requiring: []))
+        } catch {
             return .failure(
-                ProbeFailure(
-                    "not a JSON object of strings: \(String(decoding: outcome.output.prefix(200), as: UTF8.self))"))
+                ProbeFailure("\(error): \(String(decoding: outcome.output.prefix(200), as: UTF8.self))"))
         }
-        return .success(fields)
     }
 
     /// Keeps the adapter commands whose `capabilities` list both attribute calls; reports the rest.

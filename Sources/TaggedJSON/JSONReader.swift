@@ -19,12 +19,23 @@ struct JSONReader {
     private var trail = JSONPathTrail()
     /// What has been read so far.
     private var tape = JSONTape()
+    /// How this reading differs from the default.
+    private let options: Options
+
+    /// What a caller may ask of a reading besides the strict default.
+    struct Options {
+        /// Fill `JSONTape.offsets`: the byte offset where each entry's text starts.
+        var recordsOffsets = false
+        /// Keep every member of an object whose key was already seen instead of rejecting the text, so that the
+        /// caller can say which key is repeated and where (the field object does).
+        var keepsDuplicateKeys = false
+    }
 
     /// The values of `bytes`, one strict (RFC 8259) JSON text; object members keep their order (duplicate
-    /// keys are rejected).
-    static func parse(_ bytes: [UInt8]) throws(TaggedJSONError) -> JSONTape {
+    /// keys are rejected unless `options` keeps them).
+    static func parse(_ bytes: [UInt8], options: Options = Options()) throws(TaggedJSONError) -> JSONTape {
         try bytes.withUnsafeBufferPointer { (buffer) throws(TaggedJSONError) -> JSONTape in
-            var reader = JSONReader(bytes: buffer)
+            var reader = JSONReader(bytes: buffer, options: options)
             reader.reserveCapacity()
             reader.skipSpace()
             try reader.value(depth: 0)
@@ -34,7 +45,10 @@ struct JSONReader {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, options: Options) {
+        self.bytes = bytes
+        self.options = options
+    }
 
     /// Up to this many entries (and strings) are reserved before reading; larger texts grow the tape as they go.
     private static let reservedEntryLimit = 512
@@ -49,7 +63,12 @@ struct JSONReader {
 
     /// An error at the path of the value being read.
     private func fail(_ message: String) -> TaggedJSONError {
-        TaggedJSONError(path: trail.text(tape.strings), "\(message) (byte \(index))")
+        TaggedJSONError(path: trail.text(tape.strings), "\(message) (byte \(index))", offset: index)
+    }
+
+    /// Records where the entry about to be appended starts, when the options ask for offsets.
+    private mutating func noteStart(_ offset: Int) {
+        if options.recordsOffsets { tape.offsets.append(offset) }
     }
 
     private mutating func skipSpace() {
@@ -70,12 +89,14 @@ struct JSONReader {
     }
 
     /// Appends one entry with no contents.
-    private mutating func appendLeaf(_ kind: JSONTape.Kind, payload: Int = 0) {
+    private mutating func appendLeaf(_ kind: JSONTape.Kind, payload: Int = 0, start: Int) {
+        noteStart(start)
         tape.entries.append(JSONTape.Entry(kind, payload: payload, end: tape.entries.count + 1))
     }
 
     private mutating func value(depth: Int) throws(TaggedJSONError) {
         guard index < bytes.count else { throw fail("JSON ends where a value was expected") }
+        let start = index
         switch bytes[index] {
         case UInt8(ascii: "{"):
             guard depth < Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth)") }
@@ -83,25 +104,26 @@ struct JSONReader {
         case UInt8(ascii: "["):
             guard depth < Self.maximumDepth else { throw fail("nesting deeper than \(Self.maximumDepth)") }
             try array(depth: depth + 1)
-        case UInt8(ascii: "\""): appendLeaf(.string, payload: try string())
+        case UInt8(ascii: "\""): appendLeaf(.string, payload: try string(), start: start)
         case UInt8(ascii: "t"):
             try expect("true")
-            appendLeaf(.bool, payload: 1)
+            appendLeaf(.bool, payload: 1, start: start)
         case UInt8(ascii: "f"):
             try expect("false")
-            appendLeaf(.bool, payload: 0)
+            appendLeaf(.bool, payload: 0, start: start)
         case UInt8(ascii: "n"):
             try expect("null")
-            appendLeaf(.null)
+            appendLeaf(.null, start: start)
         default:
             try number()
-            appendLeaf(.number)
+            appendLeaf(.number, start: start)
         }
     }
 
     /// Reads an object into the tape: its entry (count and end filled in at the end), then per member the
     /// key's entry and the value's.
     private mutating func object(depth: Int) throws(TaggedJSONError) {
+        noteStart(index)
         index += 1
         let at = tape.entries.count
         tape.entries.append(JSONTape.Entry(.object, payload: 0, end: 0))
@@ -120,10 +142,13 @@ struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fail("expected a string key")
             }
+            let keyStart = index
             let key = try string()
             trail.enterMember(key: key)
-            guard !isDuplicate(key, inObjectAt: at, count: count, seen: &seen) else { throw fail("duplicate key") }
-            appendLeaf(.string, payload: key)
+            if !options.keepsDuplicateKeys, isDuplicate(key, inObjectAt: at, count: count, seen: &seen) {
+                throw fail("duplicate key")
+            }
+            appendLeaf(.string, payload: key, start: keyStart)
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
@@ -170,6 +195,7 @@ struct JSONReader {
 
     /// Reads an array into the tape: its entry (count and end filled in at the end), then the elements'.
     private mutating func array(depth: Int) throws(TaggedJSONError) {
+        noteStart(index)
         index += 1
         let at = tape.entries.count
         tape.entries.append(JSONTape.Entry(.array, payload: 0, end: 0))

@@ -32,6 +32,9 @@ struct JSONTape {
     var entries: [Entry] = []
     /// The strings (keys and string values) in document order; `.string` entries refer to them.
     var strings: [String] = []
+    /// The byte offset where each entry's text starts (a key's or string's opening quote, a container's
+    /// bracket), parallel to `entries`; empty unless the reading asked for offsets (`JSONReader.Options`).
+    var offsets: [Int] = []
 
     /// The entries of the members of the object at `index`: each member's key entry and value entry.
     func members(ofObjectAt index: Int) -> LazyMapSequence<Children, (key: Int, value: Int)> {

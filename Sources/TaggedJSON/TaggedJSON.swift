@@ -8,10 +8,14 @@ public struct TaggedJSONError: Error, Hashable, Sendable, CustomStringConvertibl
     public var path: String
     /// What is wrong, one line.
     public var message: String
-    /// An error at `path`.
-    public init(path: String, _ message: String) {
+    /// The byte offset of the JSON text where the reader found the fault; nil for a fault in a value (a
+    /// well-formed text that is not tagged JSON).
+    public var offset: Int?
+    /// An error at `path`, found at byte `offset` of the text when it is a fault of the text itself.
+    public init(path: String, _ message: String, offset: Int? = nil) {
         self.path = path
         self.message = message
+        self.offset = offset
     }
     /// `<path>: <message>`.
     public var description: String { "\(path): \(message)" }

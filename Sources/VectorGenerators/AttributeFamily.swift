@@ -54,7 +54,7 @@ public enum AttributeFamily {
 
     public static func vectors() -> [GeneratedVector] {
         present() + AttributeFamilyCases.types() + AttributeFamilyCases.strings() + AttributeFamilyCases.rejected()
-            + AttributeFamilyCases.implementationDefined()
+            + AttributeFamilyCases.implementationDefined() + AttributeFamilyCases.writeInputs()
     }
 
     static func present() -> [GeneratedVector] {

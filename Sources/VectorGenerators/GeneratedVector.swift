@@ -10,19 +10,21 @@ public struct GeneratedVector: Sendable {
     /// The further files `metadata.files` lists, by path; vectors may share them (the same bytes).
     public var files: [String: [UInt8]]
 
-    /// Builds the metadata from the parts; the id and paths follow `<area>/<group>/<name>`.
+    /// Builds the metadata from the parts; the id and paths follow `<area>/<group>/<name>`. The input's extension
+    /// follows the area unless `inputExtension` names another (`fields.json`: an attribute write-input vector).
     public init(
         _ area: VectorArea, _ group: VectorGroup, _ name: String, input: [UInt8], expected: String? = nil,
         description: String, spec: String, level: VectorLevel = .required, tags: [VectorTag],
-        error: VectorErrorCategory? = nil, made: String, files: [String: [UInt8]] = [:]
+        error: VectorErrorCategory? = nil, made: String, files: [String: [UInt8]] = [:], inputExtension: String? = nil
     ) {
         let base = "\(area.rawValue)/\(group.rawValue)/\(name)"
-        let ext: String
+        let areaExtension: String
         switch area {
-        case .icons: ext = "appinfo"
-        case .iconLoading: ext = "site.json"
-        default: ext = "bplist"
+        case .icons: areaExtension = "appinfo"
+        case .iconLoading: areaExtension = "site.json"
+        default: areaExtension = "bplist"
         }
+        let ext = inputExtension ?? areaExtension
         metadata = VectorMetadata(
             id: base, area: area, group: group, input: "\(base).\(ext)",
             expected: expected == nil ? nil : "\(base).json", description: description, spec: spec,

@@ -4,7 +4,8 @@ import ConformanceModel
 
 /// The vectors graded at `recommended` although their family writes them at `required`: CoreFoundation (the
 /// original's reader, the de-facto definition of bplist) or, for icons, the original's own loop does otherwise and
-/// nothing unsafe follows, so a deviation breaks neither interoperability nor safety (Docs/spec.md §1.3).
+/// nothing unsafe follows, or, for `write-attribute` input, the attribute written either way is one every reader
+/// reads, so a deviation breaks neither interoperability nor safety (Docs/spec.md §1.3).
 /// `required` stays for memory safety, bounded resources and what breaks interoperability.
 enum RecommendedLevels {
     /// Vector id → why rejecting (or accepting) it is only recommended.
@@ -60,6 +61,16 @@ enum RecommendedLevels {
         reasons["icons/valid/src-empty-string"] =
             "the original fetches the appInfo.json itself as the image, which fails to decode: no icon"
         reasons["icons/valid/src-non-ascii"] = "the original's NSURL gives nil: no icon"
+        // write-attribute input (Docs/spec.md attribute.write.input and attribute.write.keys): a writer that accepts
+        // these still writes an attribute every reader reads; only refusing is clearer.
+        reasons["attribute/invalid/write-input-extra-key"] =
+            "a writer that ignores the extra key writes the four fields, which every reader reads"
+        reasons["attribute/invalid/write-input-repeated-key"] =
+            "a writer that keeps one of the values writes four strings, which every reader reads"
+        for key in ["path", "appinfourl"] {
+            reasons["attribute/invalid/write-input-missing-" + key] =
+                "the convention only recommends writing path and appInfoURL; every reader accepts an attribute without"
+        }
         return reasons
     }()
 

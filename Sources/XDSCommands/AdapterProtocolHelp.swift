@@ -12,7 +12,10 @@ enum AdapterProtocolHelp {
                                          rejection: message on stderr, exit 1
           CMD encode                     stdin: tagged JSON; ok: bplist bytes, exit 0
           CMD read-attribute PATH        ok: JSON object of the fields kept, exit 0
-          CMD write-attribute PATH       stdin: JSON object of fields; ok: exit 0
+          CMD write-attribute PATH       stdin: JSON object of the four fields, each
+                                         once, each a string; ok: exit 0; an extra,
+                                         repeated or missing key: refuse, exit 1
+                                         (Docs/conformance.md, "The field object")
           CMD select-icon --scale S --app-info-url URL
                                          stdin: appInfo.json bytes
                                          ok: the chosen absolute URL, exit 0

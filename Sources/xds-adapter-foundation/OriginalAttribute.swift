@@ -1,6 +1,7 @@
 // Sources/xds-adapter-foundation/OriginalAttribute.swift - The original class's attribute reading and writing
 
 import Foundation
+import TaggedJSON
 
 #if canImport(Glibc)
     import CAttr  // <sys/xattr.h>: the original's own two system calls, not XAttr's retrying reader
@@ -70,21 +71,25 @@ enum OriginalAttribute {
         return 0
     }
 
-    /// `writeToURL:`: the four fields from a JSON object on stdin.
+    /// `writeToURL:`: the four fields from a field object on stdin.
     static func write(path: String, fieldsJSON: [UInt8]) -> Int32 {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(fieldsJSON)),
-            let fields = object as? [String: Any], fields.values.allSatisfy({ $0 is String })
-        else {
-            writeError("usage: write-attribute reads a JSON object of string fields on stdin\n")
-            return 64
+        // The adapter's part, not the original's: the one field-object reader every adapter shares refuses an
+        // extra, repeated or non-string key (exit 1). A missing key is left to the original's own code, which
+        // gets nil for that property and raises below.
+        let fields: [String: String]
+        do {
+            fields = try FieldObject.read(fieldsJSON, requiring: [])
+        } catch {
+            writeError("write-attribute: \(error)\n")
+            return 1
         }
         // The caller makes the NSURL the way the convention's README does: [NSURL URLWithString:].
-        let appInfoURL = (fields["appInfoURL"] as? String).flatMap { NSURL(string: $0) }
+        let appInfoURL = fields["appInfoURL"].flatMap { NSURL(string: $0) }
         // NSDictionary *plist = @{ ... @"appInfoURL": self.appInfoURL.absoluteString }: a nil value raises
         // NSInvalidArgumentException ("attempt to insert nil object").
         let values: [(String, String?)] = [
-            ("identifier", fields["identifier"] as? String), ("name", fields["name"] as? String),
-            ("path", fields["path"] as? String), ("appInfoURL", appInfoURL?.absoluteString),
+            ("identifier", fields["identifier"]), ("name", fields["name"]),
+            ("path", fields["path"]), ("appInfoURL", appInfoURL?.absoluteString),
         ]
         var plist: [String: String] = [:]
         for (key, value) in values {

@@ -3,6 +3,7 @@
 import ConformanceModel
 import DocumentSource
 import Foundation
+import TaggedJSON
 import Testing
 
 @Suite struct AttributeAgreementTests {
@@ -23,7 +24,7 @@ import Testing
         var disagreements: [String] = []
         var compared = 0
         for vector in try VectorFiles.manifest().vectors
-        where vector.area == .attribute && vector.level != .implementationDefined {
+        where vector.area == .attribute && vector.level != .implementationDefined && !vector.isWriteInput {
             guard let expectedPath = vector.expected else { continue }
             let expected = try JSONDecoder().decode(Expected.self, from: Data(VectorFiles.bytes(expectedPath)))
             let bytes = try VectorFiles.bytes(vector.input)
@@ -41,5 +42,29 @@ import Testing
         }
         #expect(disagreements == [])
         #expect(compared >= 40)
+    }
+
+    /// Each write-input vector's expectation is what the one field-object reader says of its bytes: the fields,
+    /// or a refusal of the kind its `error` names (a repeated key is `duplicate-key`, the rest `schema`).
+    @Test func theFieldObjectReaderAgreesWithTheWriteInputVectors() throws {
+        let vectors = try VectorFiles.manifest().vectors.filter(\.isWriteInput)
+        #expect(vectors.count == 7)
+        for vector in vectors {
+            let expected = try JSONDecoder().decode(
+                Expected.self, from: Data(VectorFiles.bytes(try #require(vector.expected))))
+            #expect(vector.input.hasSuffix(".fields.json"), "\(vector.id)")
+            let input = try VectorFiles.bytes(vector.input)
+            do throws(FieldObjectError) {
+                let fields = try FieldObject.read(input)
+                #expect(fields == expected.fields, "\(vector.id)")
+            } catch {
+                #expect(expected.fields == nil, "\(vector.id): \(error)")
+                switch error {
+                case .repeatedKey: #expect(vector.error == .duplicateKey, "\(vector.id)")
+                case .unknownKey, .missingKey: #expect(vector.error == .schema, "\(vector.id)")
+                default: Issue.record("\(vector.id): \(error)")
+                }
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@
 import AttributeFiles
 import DocumentSource
 import Foundation
+import TaggedJSON
 
 /// `xds write-attribute PATH`: the reference writer as an adapter call, fields as JSON on stdin.
 enum WriteAttributeCommand: Command {
@@ -14,9 +15,12 @@ enum WriteAttributeCommand: Command {
 
         USAGE: xds write-attribute <path> < fields.json
 
-        The reference writer's rules apply: identifier and name must be present,
-        appInfoURL must be an absolute https URL, the value must fit the
-        filesystem's limit. For people, 'xds write' takes options instead.
+        The input is one strict JSON object with exactly the four keys, each once,
+        each a string: an extra, repeated or missing key or a value of another
+        type is refused, naming the key. The reference writer's rules apply:
+        identifier and name non-empty, appInfoURL an absolute https URL, the
+        value within the filesystem's limit. For people, 'xds write' takes
+        options instead.
 
         EXIT STATUS:
           0   written
@@ -30,19 +34,13 @@ enum WriteAttributeCommand: Command {
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
         let input = try readInput(nil, limit: 1 << 20)
-        // JSONSerialization would replace bytes that are not UTF-8; a field value must be text.
-        guard String(validatingUTF8Bytes: input) != nil else {
-            throw CommandError(.rejected, "standard input is not valid UTF-8")
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(input)) as? [String: Any] else {
-            throw CommandError(.rejected, "standard input is not a JSON object")
-        }
-        var fields: [String: String] = [:]
-        for (key, value) in object {
-            guard DocumentSourceAttribute.keys.contains(key), let text = value as? String else {
-                throw CommandError(.rejected, "field '\(key)' is not one of the four string fields")
-            }
-            fields[key] = text
+        // The one field-object reader (TaggedJSON.FieldObject): strict JSON, so bytes that are not UTF-8 are
+        // refused, never replaced with U+FFFD.
+        let fields: [String: String]
+        do {
+            fields = try FieldObject.read(input)
+        } catch {
+            throw CommandError(.rejected, "\(error)")
         }
         let attribute = DocumentSourceAttribute(
             identifier: fields["identifier"], name: fields["name"], path: fields["path"],
@@ -53,14 +51,5 @@ enum WriteAttributeCommand: Command {
             throw CommandError(.rejected, "\(error)")
         }
         return .success
-    }
-}
-
-extension String {
-    /// The bytes as text when they are valid UTF-8, else nil (never U+FFFD).
-    init?(validatingUTF8Bytes bytes: [UInt8]) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard Array(text.utf8) == bytes else { return nil }
-        self = text
     }
 }
