@@ -287,14 +287,37 @@ def read_attribute(path):
     return json.dumps(fields, ensure_ascii=False, sort_keys=True).encode("utf-8")
 
 
-def write_attribute(path, data):
+def read_field_object(data):
+    """The field object by the protocol's rule (Docs/conformance.md, "The field object"): one JSON object of
+    the four keys, each once, each a string; anything else is refused, naming the key."""
+    def pairs(items):
+        seen = {}
+        for key, value in items:
+            if key in seen:
+                raise Rejected("the key %r appears twice" % key)
+            if key not in FIELDS:
+                raise Rejected("%r is not a field (the fields: %s)" % (key, ", ".join(FIELDS)))
+            if not isinstance(value, str):
+                raise Rejected("the value of %r is not a string" % key)
+            seen[key] = value
+        return seen
+    def constant(name):
+        raise Rejected("%s is not JSON (RFC 8259)" % name)
     try:
-        fields = json.loads(data.decode("utf-8"))
-    except ValueError as error:
+        fields = json.loads(data.decode("utf-8"), object_pairs_hook=pairs, parse_constant=constant)
+    except (ValueError, RecursionError) as error:
         raise Rejected("fields are not JSON: %s" % error)
-    if not isinstance(fields, dict) or not all(isinstance(v, str) for v in fields.values()):
+    if not isinstance(fields, dict):
         raise Rejected("fields must be a JSON object of strings")
-    payload = plistlib.dumps({k: fields[k] for k in FIELDS if k in fields}, fmt=plistlib.FMT_BINARY, sort_keys=False)
+    for key in FIELDS:
+        if key not in fields:
+            raise Rejected("the key %r is missing" % key)
+    return fields
+
+
+def write_attribute(path, data):
+    fields = read_field_object(data)
+    payload = plistlib.dumps({k: fields[k] for k in FIELDS}, fmt=plistlib.FMT_BINARY, sort_keys=False)
     try:
         os.setxattr(path, ATTRIBUTE, payload)
     except OSError as error:
