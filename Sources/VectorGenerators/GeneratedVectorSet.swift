@@ -20,7 +20,8 @@ public enum GeneratedVectorSet {
     /// Every family's vectors at the levels the families write.
     static func families() -> [GeneratedVector] {
         PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
-            + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + AttributeFamily.vectors()
+            + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + DifferentialRegressionFamily.vectors()
+            + AttributeFamily.vectors()
             + IconsFamily.vectors() + IconLoadingFamily.vectors()
     }
 
