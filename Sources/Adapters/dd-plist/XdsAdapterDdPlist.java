@@ -6,7 +6,8 @@
 // Throwable escaping the library (ArrayIndexOutOfBoundsException, NullPointerException, ...) is a crash (exit 70),
 // and so are StackOverflowError and OutOfMemoryError. Printing stops after 1,000,000 nodes:
 // {"type":"too-large","value":"N"}, exit 0; an object of a class tagged JSON has no form for is
-// {"type":"unrepresentable","value":"REASON"}, exit 0.
+// {"type":"unrepresentable","value":"REASON"}, exit 0. CMD serve answers framed calls in one JVM
+// (Docs/conformance.md, "The persistent mode").
 import com.dd.plist.BinaryPropertyListParser;
 import com.dd.plist.BinaryPropertyListWriter;
 import com.dd.plist.NSArray;

@@ -4,7 +4,8 @@
 // Value::to_writer_binary. Rejection: the crate's Err(plist::Error), its only way to refuse input. A panic
 // (exit 101) or a stack overflow (SIGABRT) is the crate crashing. Printing stops after 1,000,000 nodes:
 // {"type":"too-large","value":"N"}, exit 0; a value kind tagged JSON has no form for (the crate's Value is
-// non-exhaustive) is {"type":"unrepresentable","value":"REASON"}, exit 0.
+// non-exhaustive) is {"type":"unrepresentable","value":"REASON"}, exit 0. CMD serve answers framed calls in one
+// process (Docs/conformance.md, "The persistent mode").
 use plist::{Dictionary, Integer, Uid, Value};
 use std::io::{Cursor, Read, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
