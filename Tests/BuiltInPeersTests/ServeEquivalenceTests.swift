@@ -64,6 +64,18 @@ import Testing
     @Test(.enabled(if: PeerGate.runs(.gnustep), PeerGate.reason(.gnustep)))
     func gnustepServesThePerCallVerdicts() throws { try expectSameVerdicts(.gnustep) }
 
+    /// Cases that crash in both modes but not always the same way, and why (Docs/conformance.md, "The persistent
+    /// mode"): the outcome must still be a crash in both.
+    static let crashDetailsMayDiffer: [String: String] = [
+        // GNUstep's binary parser copies a 528,668-byte string from a 141-byte input: what the over-read meets
+        // depends on the heap around the data, which differs in a long-lived process (exit 70 on an NSException
+        // per call, SIGSEGV served; a different heap may even accept).
+        "gnustep plist/invalid/long-count-runs-into-table": "reads past the end of its data",
+        // The crate allocates until the 4 GiB cap; whether the CPU limit (SIGXCPU) or the cap comes first, and
+        // whether the peak is three quarters of the cap by then, depends on the page-fault system time under load.
+        "rust-plist plist/regressions/fan-out-26-levels": "out of memory or out of CPU time, by load",
+    ]
+
     /// Runs the whole vector set through `builtIn` once per mode and records every case whose verdicts differ;
     /// returns the per-call verdicts.
     @discardableResult
@@ -76,6 +88,11 @@ import Testing
         let served = try verdicts(builtIn, serve: true, cases: cases, work: work)
         #expect(perCall.count == cases.count)
         for testCase in cases where perCall[testCase.id] != served[testCase.id] {
+            if Self.crashDetailsMayDiffer["\(builtIn.rawValue) \(testCase.id)"] != nil,
+                perCall[testCase.id]?.outcome == .crash, served[testCase.id]?.outcome == .crash
+            {
+                continue
+            }
             Issue.record(
                 "\(builtIn.rawValue) \(testCase.id): per call \(perCall[testCase.id].map(String.init(describing:)) ?? "none"), served \(served[testCase.id].map(String.init(describing:)) ?? "none")"
             )
