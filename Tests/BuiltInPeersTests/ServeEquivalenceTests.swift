@@ -13,10 +13,8 @@ import Testing
 /// set (plist, attribute, icons), run once per mode, compared by outcome, crash kind, exit status and signal (an
 /// out-of-memory crash by outcome and kind: which limit a runaway call meets first may differ, see below).
 @Suite(.serialized) struct ServeEquivalenceTests {
-    private let locations = BuiltInLocations(
-        xds: BuiltProducts.path(of: "xds"), foundationAdapter: BuiltProducts.path(of: "xds-adapter-foundation"),
-        python: "python3",
-        plistlibAdapter: BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/plistlib/xds_adapter_plistlib.py")
+    /// The built-ins' and the optional peers' programs (the peers' from `make peers`).
+    private let locations = PeerGate.locations
 
     /// What must be equal between the modes for one case.
     private struct Verdict: Hashable, CustomStringConvertible {
@@ -57,6 +55,38 @@ import Testing
     /// libplist crashes by signal on some. Both modes, whole vector set, every case equal.
     @Test(arguments: [BuiltIn.plistlib, .libplist])
     func serveGivesThePerCallVerdictsOnTheWholeVectorSet(_ builtIn: BuiltIn) throws {
+        let perCall = try expectSameVerdicts(builtIn)
+        #expect(perCall.values.contains { $0.outcome == .crash }, "the set exercises crashes")
+    }
+
+    /// The compiled and JVM peers serve too (issue #30): the Rust crate panics or overflows its stack on some
+    /// vectors, dd-plist ends with exit 70 on undeclared exceptions, GNUstep on uncaught NSExceptions. They run
+    /// when the peer is installed (`make peers`), and always under CI=true, as the other peer tests.
+    @Test(.enabled(if: PeerGate.runs(.rustPlist), PeerGate.reason(.rustPlist)))
+    func rustPlistServesThePerCallVerdicts() throws { try expectSameVerdicts(.rustPlist) }
+
+    @Test(.enabled(if: PeerGate.runs(.ddPlist), PeerGate.reason(.ddPlist)))
+    func ddPlistServesThePerCallVerdicts() throws { try expectSameVerdicts(.ddPlist) }
+
+    @Test(.enabled(if: PeerGate.runs(.gnustep), PeerGate.reason(.gnustep)))
+    func gnustepServesThePerCallVerdicts() throws { try expectSameVerdicts(.gnustep) }
+
+    /// Cases that crash in both modes but not always the same way, and why (Docs/conformance.md, "The persistent
+    /// mode"): the outcome must still be a crash in both.
+    static let crashDetailsMayDiffer: [String: String] = [
+        // GNUstep's binary parser copies a 528,668-byte string from a 141-byte input: what the over-read meets
+        // depends on the heap around the data, which differs in a long-lived process (exit 70 on an NSException
+        // per call, SIGSEGV served; a different heap may even accept).
+        "gnustep plist/invalid/long-count-runs-into-table": "reads past the end of its data",
+        // The crate allocates until the 4 GiB cap; whether the CPU limit (SIGXCPU) or the cap comes first, and
+        // whether the peak is three quarters of the cap by then, depends on the page-fault system time under load.
+        "rust-plist plist/regressions/fan-out-26-levels": "out of memory or out of CPU time, by load",
+    ]
+
+    /// Runs the whole vector set through `builtIn` once per mode and records every case whose verdicts differ;
+    /// returns the per-call verdicts.
+    @discardableResult
+    private func expectSameVerdicts(_ builtIn: BuiltIn) throws -> [String: Verdict] {
         let vectors = try VectorDirectory.load(directory: BuiltProducts.packageRoot.path + "/Vectors").vectors
         let cases = ConformanceCase.all(vectors)
         let work = try #require(RunEnvironment.makeWorkDirectory())
@@ -64,11 +94,16 @@ import Testing
         let perCall = try verdicts(builtIn, serve: false, cases: cases, work: work)
         let served = try verdicts(builtIn, serve: true, cases: cases, work: work)
         #expect(perCall.count == cases.count)
-        #expect(perCall.values.contains { $0.outcome == .crash }, "the set exercises crashes")
         for testCase in cases where perCall[testCase.id] != served[testCase.id] {
+            if Self.crashDetailsMayDiffer["\(builtIn.rawValue) \(testCase.id)"] != nil,
+                perCall[testCase.id]?.outcome == .crash, served[testCase.id]?.outcome == .crash
+            {
+                continue
+            }
             Issue.record(
-                "\(testCase.id): per call \(perCall[testCase.id].map(String.init(describing:)) ?? "none"), served \(served[testCase.id].map(String.init(describing:)) ?? "none")"
+                "\(builtIn.rawValue) \(testCase.id): per call \(perCall[testCase.id].map(String.init(describing:)) ?? "none"), served \(served[testCase.id].map(String.init(describing:)) ?? "none")"
             )
         }
+        return perCall
     }
 }

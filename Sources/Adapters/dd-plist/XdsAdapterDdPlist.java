@@ -6,7 +6,8 @@
 // Throwable escaping the library (ArrayIndexOutOfBoundsException, NullPointerException, ...) is a crash (exit 70),
 // and so are StackOverflowError and OutOfMemoryError. Printing stops after 1,000,000 nodes:
 // {"type":"too-large","value":"N"}, exit 0; an object of a class tagged JSON has no form for is
-// {"type":"unrepresentable","value":"REASON"}, exit 0.
+// {"type":"unrepresentable","value":"REASON"}, exit 0. CMD serve answers framed calls in one JVM
+// (Docs/conformance.md, "The persistent mode").
 import com.dd.plist.BinaryPropertyListParser;
 import com.dd.plist.BinaryPropertyListWriter;
 import com.dd.plist.NSArray;
@@ -43,30 +44,38 @@ public final class XdsAdapterDdPlist {
     static final long PLIST_EPOCH_MILLIS = 978_307_200_000L;
 
     public static void main(String[] args) {
-        int code;
+        if (args.length == 1 && args[0].equals("serve")) {
+            serve();
+            return;
+        }
+        int code = call(args);
+        System.out.flush();
+        System.exit(code);
+    }
+
+    /** One call, on System.in, System.out and System.err: the exit status of a process of its own. */
+    static int call(String[] args) {
         try {
-            code = run(args);
+            return run(args);
         } catch (StackOverflowError error) {
             System.err.println("policy: recursion-limit");
             System.err.println("crash: stack exhausted (StackOverflowError)");
-            code = 70;
+            return 70;
         } catch (OutOfMemoryError error) {
             System.err.println("crash: out of memory (OutOfMemoryError)");
-            code = 70;
+            return 70;
         } catch (Throwable error) {
             System.err.println("policy: undocumented-exception " + error.getClass().getName());
             System.err.println("crash: undocumented exception " + error);
-            code = 70;
+            return 70;
         }
-        System.out.flush();
-        System.exit(code);
     }
 
     static int run(String[] args) throws Throwable {
         String call = args.length == 1 ? args[0] : "";
         switch (call) {
             case "capabilities":
-                System.out.print("[\"decode\", \"encode\"]\n");
+                System.out.print("[\"decode\", \"encode\", \"serve\"]\n");
                 return 0;
             case "version":
                 System.out.print("dd-plist " + libraryVersion() + " (Java " + System.getProperty("java.version") + ")\n");
@@ -78,6 +87,79 @@ public final class XdsAdapterDdPlist {
             default:
                 System.err.println("usage error: unknown call or arguments");
                 return 64;
+        }
+    }
+
+    /**
+     * CMD serve (Docs/conformance.md, "The persistent mode"): framed calls on standard input until its end. Each
+     * call runs with System.in the frame's payload and System.out and System.err captured; exit 0 and 1 are
+     * answered accepted and rejected, any other status ends the server with that status (its standard error
+     * written out first), as a process of its own would end.
+     */
+    static void serve() {
+        java.io.DataInputStream requests = new java.io.DataInputStream(new java.io.BufferedInputStream(System.in));
+        java.io.PrintStream responses = System.out;
+        java.io.PrintStream errors = System.err;
+        while (true) {
+            byte[] header;
+            byte[] payload;
+            try {
+                int first = requests.read();
+                if (first < 0) {
+                    System.exit(0);
+                }
+                int length = first << 24 | requests.readUnsignedByte() << 16 | requests.readUnsignedByte() << 8
+                        | requests.readUnsignedByte();
+                header = new byte[length];
+                requests.readFully(header);
+                payload = new byte[requests.readInt()];
+                requests.readFully(payload);
+            } catch (IOException error) {
+                System.exit(74);
+                return;
+            }
+            List<String> words = new ArrayList<>();
+            int start = 0;
+            for (int index = 0; index <= header.length; index++) {
+                if (index == header.length || header[index] == 0) {
+                    words.add(new String(header, start, index - start, StandardCharsets.UTF_8));
+                    start = index + 1;
+                }
+            }
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            System.setIn(new java.io.ByteArrayInputStream(payload));
+            System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+            int code;
+            try {
+                code = call(words.toArray(new String[0]));
+            } finally {
+                System.out.flush();
+                System.err.flush();
+                System.setOut(responses);
+                System.setErr(errors);
+            }
+            byte[] output = out.toByteArray();
+            byte[] diagnostic = err.toByteArray();
+            if (code != 0 && code != 1) {
+                errors.write(diagnostic, 0, diagnostic.length);
+                errors.flush();
+                System.exit(code);
+            }
+            byte[] status = (code == 0 ? "accepted" : "rejected").getBytes(StandardCharsets.US_ASCII);
+            int headerLength = status.length + (diagnostic.length > 0 ? 1 + diagnostic.length : 0);
+            java.nio.ByteBuffer response = java.nio.ByteBuffer.allocate(8 + headerLength + output.length);
+            response.putInt(headerLength).put(status);
+            if (diagnostic.length > 0) {
+                response.put((byte) 0).put(diagnostic);
+            }
+            response.putInt(output.length).put(output);
+            responses.write(response.array(), 0, response.capacity());
+            responses.flush();
+            if (responses.checkError()) {
+                System.exit(74);
+            }
         }
     }
 

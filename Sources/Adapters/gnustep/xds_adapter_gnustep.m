@@ -11,8 +11,11 @@
 // write the fields as a binary plist with setxattr. Printing stops after 1,000,000 nodes with
 // {"type":"too-large","value":"N"}, exit 0; a value tagged JSON cannot carry (a dictionary key that is not a
 // string, an object of a class with no tagged form) is {"type":"unrepresentable","value":"REASON"}, exit 0.
+// CMD serve answers framed calls in one process (Docs/conformance.md, "The persistent mode").
 #import <Foundation/Foundation.h>
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,13 +25,20 @@
 #define NODE_BOUND 1000000L
 static const char *attributeName = "user.x-document-source";
 
+// One call's standard output and error, and its standard input under CMD serve (the frame's payload; nil: the
+// process's own). Per call they are the process's own streams; under serve, memory streams.
+static FILE *out, *err;
+static NSData *input;
+static char *errorText;
+static size_t errorSize;
+
 static NSData *readStandardInput(void) {
-    return [[NSFileHandle fileHandleWithStandardInput] readDataToEndOfFile];
+    return input ?: [[NSFileHandle fileHandleWithStandardInput] readDataToEndOfFile];
 }
 
 static void writeText(NSString *text) {
     NSData *bytes = [text dataUsingEncoding:NSUTF8StringEncoding];
-    fwrite([bytes bytes], 1, [bytes length], stdout);
+    fwrite([bytes bytes], 1, [bytes length], out);
 }
 
 static NSString *jsonString(NSString *text) {
@@ -109,7 +119,7 @@ static NSString *dateText(double seconds) {
 
 // The whole output for an accepted value tagged JSON cannot carry; `reason` says which, in words.
 static NSString *unrepresentable(NSString *reason) {
-    fprintf(stderr, "accepted, with %s (tagged JSON cannot express it)\n", [reason UTF8String]);
+    fprintf(err, "accepted, with %s (tagged JSON cannot express it)\n", [reason UTF8String]);
     return leaf(@"unrepresentable", reason);
 }
 
@@ -186,13 +196,13 @@ static int decode(void) {
                                                           format:NULL
                                                            error:&error];
     if (value == nil) {
-        fprintf(stderr, "rejected: %s\n", [[error description] UTF8String] ?: "nil result");
+        fprintf(err, "rejected: %s\n", [[error description] UTF8String] ?: "nil result");
         return 1;
     }
     long nodes = 0;
     NSString *text = tagged(value, &nodes);
     if (text == nil) {
-        fprintf(stderr, "accepted; the value has more than %ld nodes\n", NODE_BOUND);
+        fprintf(err, "accepted; the value has more than %ld nodes\n", NODE_BOUND);
         text = [NSString stringWithFormat:@"{\"type\":\"too-large\",\"value\":\"%ld\"}", nodes];
     }
     writeText(text);
@@ -290,7 +300,7 @@ static int encode(void) {
     id json = [NSJSONSerialization JSONObjectWithData:readStandardInput() options:0 error:NULL];
     id value = json == nil ? nil : untagged(json);
     if (value == nil) {
-        fprintf(stderr, "rejected: the adapter has no GNUstep value for this input\n");
+        fprintf(err, "rejected: the adapter has no GNUstep value for this input\n");
         return 1;
     }
     NSError *error = nil;
@@ -299,10 +309,10 @@ static int encode(void) {
                                                               options:0
                                                                 error:&error];
     if (bytes == nil) {
-        fprintf(stderr, "rejected: %s\n", [[error description] UTF8String] ?: "nil result");
+        fprintf(err, "rejected: %s\n", [[error description] UTF8String] ?: "nil result");
         return 1;
     }
-    fwrite([bytes bytes], 1, [bytes length], stdout);
+    fwrite([bytes bytes], 1, [bytes length], out);
     return 0;
 }
 
@@ -313,18 +323,18 @@ static NSArray *fieldNames(void) {
 static int readAttribute(const char *path) {
     ssize_t size = getxattr(path, attributeName, NULL, 0);
     if (size < 0) {
-        perror("rejected: getxattr");
+        fprintf(err, "rejected: getxattr: %s\n", strerror(errno));
         return 1;
     }
     NSMutableData *bytes = [NSMutableData dataWithLength:(NSUInteger)size];
     if (getxattr(path, attributeName, [bytes mutableBytes], (size_t)size) != size) {
-        fprintf(stderr, "rejected: the attribute changed size\n");
+        fprintf(err, "rejected: the attribute changed size\n");
         return 1;
     }
     id value = [NSPropertyListSerialization propertyListWithData:bytes options:NSPropertyListImmutable format:NULL
                                                            error:NULL];
     if (![value isKindOfClass:[NSDictionary class]]) {
-        fprintf(stderr, "rejected: not a dictionary property list\n");
+        fprintf(err, "rejected: not a dictionary property list\n");
         return 1;
     }
     NSMutableString *out = [NSMutableString stringWithString:@"{"];
@@ -342,7 +352,7 @@ static int readAttribute(const char *path) {
 static int writeAttribute(const char *path) {
     id fields = [NSJSONSerialization JSONObjectWithData:readStandardInput() options:0 error:NULL];
     if (![fields isKindOfClass:[NSDictionary class]]) {
-        fprintf(stderr, "rejected: fields are not a JSON object\n");
+        fprintf(err, "rejected: fields are not a JSON object\n");
         return 1;
     }
     NSMutableDictionary *dictionary = [NSMutableDictionary dictionary];
@@ -355,42 +365,135 @@ static int writeAttribute(const char *path) {
                                                               options:0
                                                                 error:NULL];
     if (bytes == nil || setxattr(path, attributeName, [bytes bytes], [bytes length], 0) != 0) {
-        fprintf(stderr, "rejected: cannot write the attribute\n");
+        fprintf(err, "rejected: cannot write the attribute\n");
         return 1;
     }
     return 0;
 }
 
 static void uncaught(NSException *exception) {
-    fprintf(stderr, "policy: undocumented-exception %s\n", [[exception name] UTF8String]);
-    fprintf(stderr, "crash: uncaught %s: %s\n", [[exception name] UTF8String], [[exception reason] UTF8String]);
-    fflush(stdout);
+    fprintf(err, "policy: undocumented-exception %s\n", [[exception name] UTF8String]);
+    fprintf(err, "crash: uncaught %s: %s\n", [[exception name] UTF8String], [[exception reason] UTF8String]);
+    if (err != stderr) {  // under serve: the call's standard error, as a process of its own would have left it
+        fflush(err);
+        fwrite(errorText, 1, errorSize, stderr);
+    } else {
+        fflush(stdout);
+    }
     _exit(70);
+}
+
+// One call (the words after the program name): the exit status of a process of its own.
+static int call(int count, char **words) {
+    NSAutoreleasePool *pool = [NSAutoreleasePool new];
+    int code = 64;
+    const char *name = count >= 1 ? words[0] : "";
+    if (count == 1 && strcmp(name, "capabilities") == 0) {
+        fprintf(out, "[\"decode\", \"encode\", \"read-attribute\", \"write-attribute\", \"serve\"]\n");
+        code = 0;
+    } else if (count == 1 && strcmp(name, "version") == 0) {
+        fprintf(out, "GNUstep Base %d.%d.%d NSPropertyListSerialization\n", GNUSTEP_BASE_MAJOR_VERSION,
+                GNUSTEP_BASE_MINOR_VERSION, GNUSTEP_BASE_SUBMINOR_VERSION);
+        code = 0;
+    } else if (count == 1 && strcmp(name, "decode") == 0) {
+        code = decode();
+    } else if (count == 1 && strcmp(name, "encode") == 0) {
+        code = encode();
+    } else if (count == 2 && strcmp(name, "read-attribute") == 0) {
+        code = readAttribute(words[1]);
+    } else if (count == 2 && strcmp(name, "write-attribute") == 0) {
+        code = writeAttribute(words[1]);
+    } else {
+        fprintf(err, "usage error: unknown call or arguments\n");
+    }
+    [pool release];
+    return code;
+}
+
+// Reads exactly `count` bytes of standard input; 0 at its end before the first byte, -1 in the middle.
+static int readExactly(void *buffer, size_t count) {
+    size_t got = fread(buffer, 1, count, stdin);
+    return got == count ? 1 : got == 0 && feof(stdin) ? 0 : -1;
+}
+
+static void writeLength(uint32_t length) {
+    unsigned char bytes[4] = {length >> 24, length >> 16 & 0xff, length >> 8 & 0xff, length & 0xff};
+    fwrite(bytes, 1, 4, stdout);
+}
+
+static uint32_t lengthOf(const unsigned char *bytes) {
+    return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+}
+
+// CMD serve (Docs/conformance.md, "The persistent mode"): framed calls on standard input until its end. Each call
+// writes to memory streams and reads the frame's payload; exit 0 and 1 are answered accepted and rejected, any
+// other status ends the server with that status (its standard error written out first), and an uncaught
+// NSException or a signal ends it as it ends a process of its own.
+static int serve(void) {
+    for (;;) {
+        unsigned char length[4];
+        int state = readExactly(length, 4);
+        if (state == 0) return 0;
+        if (state < 0) return 74;
+        uint32_t headerLength = lengthOf(length);
+        char *header = malloc((size_t)headerLength + 1);
+        if (header == NULL || readExactly(header, headerLength) != 1 || readExactly(length, 4) != 1) return 74;
+        header[headerLength] = 0;
+        uint32_t payloadLength = lengthOf(length);
+        NSMutableData *payload = [[NSMutableData alloc] initWithLength:payloadLength];
+        if (payloadLength > 0 && readExactly([payload mutableBytes], payloadLength) != 1) return 74;
+        // The words, separated by NUL bytes.
+        char *words[64];
+        int count = 0;
+        for (char *word = header; count < 64; count++) {
+            words[count] = word;
+            char *end = memchr(word, 0, (size_t)(header + headerLength - word) + 1);
+            if (end == header + headerLength) {
+                count++;
+                break;
+            }
+            word = end + 1;
+        }
+        char *outputText = NULL;
+        size_t outputSize = 0;
+        out = open_memstream(&outputText, &outputSize);
+        err = open_memstream(&errorText, &errorSize);
+        if (out == NULL || err == NULL) return 71;
+        input = payload;
+        int code = call(count, words);
+        input = nil;
+        [payload release];
+        free(header);
+        fclose(out);
+        fclose(err);
+        out = stdout;
+        err = stderr;
+        if (code != 0 && code != 1) {
+            fwrite(errorText, 1, errorSize, stderr);
+            return code;
+        }
+        const char *status = code == 0 ? "accepted" : "rejected";
+        writeLength((uint32_t)(8 + (errorSize > 0 ? 1 + errorSize : 0)));
+        fwrite(status, 1, 8, stdout);
+        if (errorSize > 0) {
+            fputc(0, stdout);
+            fwrite(errorText, 1, errorSize, stdout);
+        }
+        writeLength((uint32_t)outputSize);
+        fwrite(outputText, 1, outputSize, stdout);
+        free(outputText);
+        free(errorText);
+        errorText = NULL;
+        if (fflush(stdout) != 0) return 74;
+    }
 }
 
 int main(int argc, char **argv) {
     NSAutoreleasePool *pool = [NSAutoreleasePool new];
     NSSetUncaughtExceptionHandler(uncaught);
-    int code = 64;
-    const char *call = argc >= 2 ? argv[1] : "";
-    if (argc == 2 && strcmp(call, "capabilities") == 0) {
-        printf("[\"decode\", \"encode\", \"read-attribute\", \"write-attribute\"]\n");
-        code = 0;
-    } else if (argc == 2 && strcmp(call, "version") == 0) {
-        printf("GNUstep Base %d.%d.%d NSPropertyListSerialization\n", GNUSTEP_BASE_MAJOR_VERSION,
-               GNUSTEP_BASE_MINOR_VERSION, GNUSTEP_BASE_SUBMINOR_VERSION);
-        code = 0;
-    } else if (argc == 2 && strcmp(call, "decode") == 0) {
-        code = decode();
-    } else if (argc == 2 && strcmp(call, "encode") == 0) {
-        code = encode();
-    } else if (argc == 3 && strcmp(call, "read-attribute") == 0) {
-        code = readAttribute(argv[2]);
-    } else if (argc == 3 && strcmp(call, "write-attribute") == 0) {
-        code = writeAttribute(argv[2]);
-    } else {
-        fprintf(stderr, "usage error: unknown call or arguments\n");
-    }
+    out = stdout;
+    err = stderr;
+    int code = argc == 2 && strcmp(argv[1], "serve") == 0 ? serve() : call(argc - 1, argv + 1);
     fflush(stdout);
     [pool release];
     return code;

@@ -4,7 +4,8 @@
 // Value::to_writer_binary. Rejection: the crate's Err(plist::Error), its only way to refuse input. A panic
 // (exit 101) or a stack overflow (SIGABRT) is the crate crashing. Printing stops after 1,000,000 nodes:
 // {"type":"too-large","value":"N"}, exit 0; a value kind tagged JSON has no form for (the crate's Value is
-// non-exhaustive) is {"type":"unrepresentable","value":"REASON"}, exit 0.
+// non-exhaustive) is {"type":"unrepresentable","value":"REASON"}, exit 0. CMD serve answers framed calls in one
+// process (Docs/conformance.md, "The persistent mode").
 use plist::{Dictionary, Integer, Uid, Value};
 use std::io::{Cursor, Read, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -15,52 +16,152 @@ const PLIST_EPOCH_UNIX: i128 = 978_307_200;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let code = match args.as_slice() {
-        ["capabilities"] => emit(b"[\"decode\", \"encode\"]\n".to_vec()),
-        // The Debian package version of librust-plist-dev, recorded by `make peers` when it builds the adapter.
-        ["version"] => emit(
-            format!("plist crate {} (librust-plist-dev)\n", option_env!("XDS_PLIST_CRATE_VERSION").unwrap_or("unknown"))
-                .into_bytes(),
-        ),
-        ["decode"] => decode(read_stdin()),
-        ["encode"] => encode(read_stdin()),
-        _ => {
-            eprintln!("usage error: unknown call or arguments: {:?}", args);
-            64
-        }
-    };
+    if args == ["serve"] {
+        std::process::exit(serve());
+    }
+    let mut io = Io { input: None, out: Vec::new(), err: Vec::new() };
+    let code = call(&args, &mut io);
+    std::io::stderr().write_all(&io.err).expect("stderr");
+    std::io::stdout().write_all(&io.out).expect("stdout");
     std::process::exit(code);
 }
 
-fn read_stdin() -> Vec<u8> {
-    let mut bytes = Vec::new();
-    std::io::stdin().read_to_end(&mut bytes).expect("stdin");
-    bytes
+/// One call's standard input (None: read the process's own when the call needs it), output and error.
+struct Io {
+    input: Option<Vec<u8>>,
+    out: Vec<u8>,
+    err: Vec<u8>,
 }
 
-fn emit(bytes: Vec<u8>) -> i32 {
-    std::io::stdout().write_all(&bytes).expect("stdout");
+impl Io {
+    fn input(&mut self) -> Vec<u8> {
+        self.input.take().unwrap_or_else(|| {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).expect("stdin");
+            bytes
+        })
+    }
+}
+
+/// The line on standard error of the call (what `eprintln!` prints in a process of its own).
+macro_rules! say {
+    ($io:expr, $($arg:tt)*) => {{
+        let _ = writeln!($io.err, $($arg)*);
+    }};
+}
+
+/// One call: the exit status of a process of its own.
+fn call(args: &[&str], io: &mut Io) -> i32 {
+    match args {
+        ["capabilities"] => emit(io, b"[\"decode\", \"encode\", \"serve\"]\n".to_vec()),
+        // The Debian package version of librust-plist-dev, recorded by `make peers` when it builds the adapter.
+        ["version"] => emit(
+            io,
+            format!("plist crate {} (librust-plist-dev)\n", option_env!("XDS_PLIST_CRATE_VERSION").unwrap_or("unknown"))
+                .into_bytes(),
+        ),
+        ["decode"] => {
+            let bytes = io.input();
+            decode(bytes, io)
+        }
+        ["encode"] => {
+            let bytes = io.input();
+            encode(bytes, io)
+        }
+        _ => {
+            say!(io, "usage error: unknown call or arguments: {:?}", args);
+            64
+        }
+    }
+}
+
+/// `CMD serve` (Docs/conformance.md, "The persistent mode"): framed calls on standard input until its end. Exit
+/// 0 and 1 are answered `accepted` and `rejected`; any other status ends the server as it would end a process of
+/// its own (its standard error written out first), and so does a panic (exit 101) or a stack overflow (SIGABRT).
+fn serve() -> i32 {
+    let stdin = std::io::stdin();
+    let mut requests = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut responses = stdout.lock();
+    loop {
+        let mut head = [0u8; 4];
+        let mut got = 0;
+        while got < 4 {
+            match requests.read(&mut head[got..]) {
+                Ok(0) => break,
+                Ok(count) => got += count,
+                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => return 74,
+            }
+        }
+        if got == 0 {
+            return 0;
+        }
+        let frame = |requests: &mut std::io::StdinLock, length: usize| -> Option<Vec<u8>> {
+            let mut bytes = vec![0u8; length];
+            requests.read_exact(&mut bytes).ok()?;
+            Some(bytes)
+        };
+        let header = if got == 4 { frame(&mut requests, u32::from_be_bytes(head) as usize) } else { None };
+        let payload = header.as_ref().and_then(|_| {
+            let length = frame(&mut requests, 4)?;
+            frame(&mut requests, u32::from_be_bytes([length[0], length[1], length[2], length[3]]) as usize)
+        });
+        let (header, payload) = match (header, payload) {
+            (Some(header), Some(payload)) => (header, payload),
+            _ => return 74,
+        };
+        let words: Vec<String> = header.split(|byte| *byte == 0).map(|word| String::from_utf8_lossy(word).into_owned()).collect();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let mut io = Io { input: Some(payload), out: Vec::new(), err: Vec::new() };
+        let code = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&words, &mut io))) {
+            Ok(code) => code,
+            // The panic message is already on standard error; a process of its own exits 101.
+            Err(_) => 101,
+        };
+        if code != 0 && code != 1 {
+            let _ = std::io::stderr().write_all(&io.err);
+            return code;
+        }
+        let mut header: Vec<u8> = if code == 0 { b"accepted".to_vec() } else { b"rejected".to_vec() };
+        if !io.err.is_empty() {
+            header.push(0);
+            header.extend_from_slice(&io.err);
+        }
+        let mut response = Vec::with_capacity(header.len() + io.out.len() + 8);
+        response.extend_from_slice(&(header.len() as u32).to_be_bytes());
+        response.extend_from_slice(&header);
+        response.extend_from_slice(&(io.out.len() as u32).to_be_bytes());
+        response.extend_from_slice(&io.out);
+        if responses.write_all(&response).and_then(|_| responses.flush()).is_err() {
+            return 74;
+        }
+    }
+}
+
+fn emit(io: &mut Io, bytes: Vec<u8>) -> i32 {
+    io.out.extend_from_slice(&bytes);
     0
 }
 
-fn decode(bytes: Vec<u8>) -> i32 {
+fn decode(bytes: Vec<u8>, io: &mut Io) -> i32 {
     let value = match Value::from_reader(Cursor::new(bytes)) {
         Ok(value) => value,
         Err(error) => {
-            eprintln!("rejected: {}", error);
+            say!(io, "rejected: {}", error);
             return 1;
         }
     };
     let mut out = String::new();
     match tagged(&value, &mut out) {
-        Ok(()) => emit(out.into_bytes()),
+        Ok(()) => emit(io, out.into_bytes()),
         Err(Unprintable::TooLarge(nodes)) => {
-            eprintln!("accepted; the value has more than {} nodes", NODE_BOUND);
-            emit(format!("{{\"type\":\"too-large\",\"value\":\"{}\"}}", nodes).into_bytes())
+            say!(io, "accepted; the value has more than {} nodes", NODE_BOUND);
+            emit(io, format!("{{\"type\":\"too-large\",\"value\":\"{}\"}}", nodes).into_bytes())
         }
         Err(Unprintable::Unrepresentable(reason)) => {
-            eprintln!("accepted, with {} (tagged JSON cannot express it)", reason);
-            emit(leaf("unrepresentable", &reason).into_bytes())
+            say!(io, "accepted, with {} (tagged JSON cannot express it)", reason);
+            emit(io, leaf("unrepresentable", &reason).into_bytes())
         }
     }
 }
@@ -228,28 +329,28 @@ fn unbase64(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-fn encode(bytes: Vec<u8>) -> i32 {
+fn encode(bytes: Vec<u8>, io: &mut Io) -> i32 {
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
-        Err(_) => return refuse("input is not UTF-8".into()),
+        Err(_) => return refuse(io, "input is not UTF-8".into()),
     };
     let json = match Json::parse(&text) {
         Some(json) => json,
-        None => return refuse("input is not JSON".into()),
+        None => return refuse(io, "input is not JSON".into()),
     };
     let value = match untagged(&json) {
         Ok(value) => value,
-        Err(why) => return refuse(format!("the crate has no value for this input: {}", why)),
+        Err(why) => return refuse(io, format!("the crate has no value for this input: {}", why)),
     };
     let mut out = Vec::new();
     match value.to_writer_binary(&mut out) {
-        Ok(()) => emit(out),
-        Err(error) => refuse(error.to_string()),
+        Ok(()) => emit(io, out),
+        Err(error) => refuse(io, error.to_string()),
     }
 }
 
-fn refuse(why: String) -> i32 {
-    eprintln!("rejected: {}", why);
+fn refuse(io: &mut Io, why: String) -> i32 {
+    say!(io, "rejected: {}", why);
     1
 }
 
