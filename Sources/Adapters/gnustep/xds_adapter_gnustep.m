@@ -8,7 +8,7 @@
 // GNUstep's default handler would exit 1, which reads as a rejection. A stack overflow is a crash too (signal).
 // read-attribute / write-attribute do what the original XDSDocumentSourceAttribute does, on Linux's
 // user.x-document-source: getxattr (following symlinks), parse, keep the four keys whose values are NSStrings;
-// write the fields as a binary plist with setxattr. Printing stops after 1,000,000 nodes with
+// write the fields (a field object by the protocol's rule) as a binary plist with setxattr. Printing stops after 1,000,000 nodes with
 // {"type":"too-large","value":"N"}, exit 0; a value tagged JSON cannot carry (a dictionary key that is not a
 // string, an object of a class with no tagged form) is {"type":"unrepresentable","value":"REASON"}, exit 0.
 // CMD serve answers framed calls in one process (Docs/conformance.md, "The persistent mode").
@@ -355,10 +355,22 @@ static int writeAttribute(const char *path) {
         fprintf(err, "rejected: fields are not a JSON object\n");
         return 1;
     }
+    // The field object by the protocol's rule (Docs/conformance.md, "The field object"): the four keys, each a
+    // string, no other key. A repeated key is not seen: NSJSONSerialization keeps one of the two.
+    for (NSString *key in fields) {
+        if (![fieldNames() containsObject:key]) {
+            fprintf(err, "rejected: '%s' is not a field\n", [key UTF8String]);
+            return 1;
+        }
+    }
     NSMutableDictionary *dictionary = [NSMutableDictionary dictionary];
     for (NSString *key in fieldNames()) {
         id field = [fields objectForKey:key];
-        if ([field isKindOfClass:[NSString class]]) [dictionary setObject:field forKey:key];
+        if (![field isKindOfClass:[NSString class]]) {
+            fprintf(err, "rejected: the key '%s' is %s\n", [key UTF8String], field == nil ? "missing" : "not a string");
+            return 1;
+        }
+        [dictionary setObject:field forKey:key];
     }
     NSData *bytes = [NSPropertyListSerialization dataWithPropertyList:dictionary
                                                                format:NSPropertyListBinaryFormat_v1_0
