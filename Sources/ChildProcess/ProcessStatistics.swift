@@ -23,6 +23,9 @@ enum ProcessStatistics {
     /// The peak resident set size since the last reset (`VmHWM`), in bytes.
     static func peakResidentBytes(_ pid: pid_t) -> Int? { statusField(pid, "VmHWM:") }
 
+    /// The address space mapped now (`VmSize`), in bytes: what `RLIMIT_AS` counts.
+    static func addressSpaceBytes(_ pid: pid_t) -> Int? { statusField(pid, "VmSize:") }
+
     /// The resident set size now (`VmRSS`), in bytes.
     static func residentBytes(_ pid: pid_t) -> Int? { statusField(pid, "VmRSS:") }
 
