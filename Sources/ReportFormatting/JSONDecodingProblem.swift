@@ -49,8 +49,8 @@ public enum JSONDecodingProblem {
         switch type {
         case is String.Type: return "a string"
         case is Bool.Type: return "true or false"
-        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type, is UInt64.Type: return "an integer"
-        case is Double.Type, is Float.Type: return "a number"
+        case is any BinaryInteger.Type: return "an integer"
+        case is any BinaryFloatingPoint.Type: return "a number"
         default: return String(describing: type).hasPrefix("Array<") ? "an array" : "an object"
         }
     }

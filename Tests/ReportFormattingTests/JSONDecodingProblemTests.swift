@@ -9,6 +9,7 @@ import Testing
         var id: String
         var count: Int
         var tags: [String]?
+        var small: UInt8?
     }
 
     private struct Document: Decodable {
@@ -32,6 +33,9 @@ import Testing
         #expect(problem(#"{"entries": [{"id": 7, "count": 1}]}"#) == "entries[0].id: expected a string")
         #expect(problem(#"{"entries": [{"id": "a", "count": "x"}]}"#) == "entries[0].count: expected an integer")
         #expect(problem(#"{"entries": {"id": "a"}}"#) == "entries: expected an array")
+        #expect(
+            problem(#"{"entries": [{"id": "a", "count": 1, "small": "x"}]}"#)
+                == "entries[0].small: expected an integer")
         #expect(
             problem(#"{"entries": [{"id": null, "count": 1}]}"#)
                 == "entries[0].id: null where a string is expected")
