@@ -49,7 +49,9 @@ enum ProcessStatistics {
     private static func statusField(_ pid: pid_t, _ name: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix(name) {
-            let number = line.dropFirst(name.count).split(separator: " ").first.flatMap { Int($0) }
+            // `VmHWM:\t  522332 kB`: a tab, then spaces, before the number.
+            let number = line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+                .flatMap { Int($0) }
             return number.map { $0 * 1024 }  // kB
         }
         return nil

@@ -19,7 +19,7 @@ import ServeFraming
 ///   the peak resident size is reset before each call (`/proc/PID/clear_refs`, 5) so the out-of-memory
 ///   evidence is the call's own (VmHWM sampled every 0.1 s, and `wait4`'s peak when the server dies, which the
 ///   reset resets too); a server whose resident size after a call is above half the cap, or whose address space
-///   grew more than 64 MiB since its first call, is ended, so that the next call starts in a fresh process with
+///   grew more than 64 MiB after its first call, is ended, so that the next call starts in a fresh process with
 ///   the headroom under the cap that a process of its own has;
 /// - **standard error**: what the server writes there during a call, then the response's diagnostic, is the
 ///   call's standard error.
@@ -37,7 +37,7 @@ final class ServingChild {
     private(set) var alive = true
     /// The call's peak resident size as last sampled (VmHWM after the per-call reset).
     private var callPeak = 0
-    /// The address space the server had mapped before its first call.
+    /// The address space the server had mapped after its first call.
     private var startAddressSpace: Int?
     /// How far a server's address space may grow over `startAddressSpace` before it is replaced after a call.
     static let addressSpaceSlack = 64 << 20
@@ -94,7 +94,6 @@ final class ServingChild {
             return CallResult(termination: .protocolError("the server had ended"), stdout: [], stderr: [])
         }
         emptyScratch()
-        if startAddressSpace == nil { startAddressSpace = ProcessStatistics.addressSpaceBytes(pid) }
         ProcessStatistics.resetPeakResident(pid)
         // The hard limit stays where it is (raising it again for the next call would need privilege): the runner
         // sends the SIGKILL the one-call hard limit would, a second of CPU after the soft limit.
@@ -167,12 +166,15 @@ final class ServingChild {
         }
         if let cap = limits.addressSpace, let resident = ProcessStatistics.residentBytes(pid), resident > cap / 2 {
             stop()
-        } else if limits.addressSpace != nil, let mapped = ProcessStatistics.addressSpaceBytes(pid),
-            let start = startAddressSpace, mapped > start + Self.addressSpaceSlack
-        {
+        } else if limits.addressSpace != nil, let mapped = ProcessStatistics.addressSpaceBytes(pid) {
             // What a call left mapped (a grown heap, arenas) counts against the next call's address-space cap:
-            // a fresh server gives the next call the headroom a process of its own has.
-            stop()
+            // a fresh server gives the next call the headroom a process of its own has. The measure starts after
+            // the first call, once the runtime is up (a JVM maps 2 GiB while it starts, after the spawn returns).
+            if let start = startAddressSpace {
+                if mapped > start + Self.addressSpaceSlack { stop() }
+            } else {
+                startAddressSpace = mapped
+            }
         }
         return result
     }

@@ -87,6 +87,34 @@ import Testing
         #expect(pool.serversStarted == 4)
     }
 
+    /// A server is replaced when a call leaves its address space more than 64 MiB larger, measured from the end of
+    /// its first call: a runtime that maps memory while it starts (a JVM, 2 GiB) keeps its server, a call that
+    /// leaves 200 MiB mapped does not.
+    @Test func aServerIsReplacedOnlyWhenACallLeavesItsAddressSpaceGrown() throws {
+        let script = """
+            import mmap, sys, time
+            kept = []
+            requests, responses = sys.stdin.buffer, sys.stdout.buffer
+            while True:
+                head = requests.read(4)
+                if not head: sys.exit(0)
+                requests.read(int.from_bytes(head, "big"))
+                payload = requests.read(int.from_bytes(requests.read(4), "big"))
+                if not kept: kept.append(mmap.mmap(-1, 300 << 20))  # the runtime starting, during the first call
+                if payload == b"grow": kept.append(mmap.mmap(-1, 200 << 20))
+                responses.write((8).to_bytes(4, "big") + b"accepted" + (0).to_bytes(4, "big"))
+                responses.flush()
+            """
+        let pool = ServerPool(
+            command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20, addressSpace: 2 << 30))
+        defer { pool.stop() }
+        for _ in 0..<3 { #expect(pool.run(["decode"], input: Array("x".utf8)).verdict == .accepted) }
+        #expect(pool.serversStarted == 1, "the first call's own growth is the baseline")
+        #expect(pool.run(["decode"], input: Array("grow".utf8)).verdict == .accepted)
+        #expect(pool.run(["decode"], input: Array("x".utf8)).verdict == .accepted)
+        #expect(pool.serversStarted == 2, "a call that left 200 MiB mapped ends its server")
+    }
+
     /// The CPU limit holds per call: a call spinning past it ends by SIGXCPU (or the runner's SIGKILL a second
     /// later), as a one-call process under RLIMIT_CPU would.
     @Test func theCPULimitHoldsPerCall() throws {
