@@ -139,7 +139,7 @@ let package = Package(
             name: "xds-bench",
             dependencies: [
                 "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "BenchReport", "ReportFormatting",
-                "SeededRandom", "CodablePropertyList", "CAttr", "DocumentSource",
+                "SeededRandom", "CodablePropertyList", "CAttr", "DocumentSource", "ConformanceModel", "Reporting",
             ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),

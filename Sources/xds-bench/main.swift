@@ -8,6 +8,7 @@ let usage = """
                      [--keep-freed-memory]
            xds-bench --dump <dir> [--smoke] [--seed <n>]   (write the inputs, for profiling)
            xds-bench --worker <impl> <operation> <input> [--attribute] [--smoke]
+           xds-bench --compare-modes <per-call report dir> <served report dir>   (make bench-matrix)
     See Docs/bench.md.
     """
 // Before any thread exists, so that only the driver's signal thread (ChildContainment) takes SIGINT, SIGTERM
@@ -22,6 +23,9 @@ if arguments.first == "--worker", arguments.count >= 4 {
     let line = (try? JSONEncoder().encode(result)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     print(line)
     exit(0)
+}
+if arguments.first == "--compare-modes", arguments.count == 3 {
+    exit(ModeComparison.run(perCallDirectory: arguments[1], servedDirectory: arguments[2]))
 }
 var options = DriverOptions()
 while let argument = arguments.first {
