@@ -112,7 +112,8 @@ let package = Package(
         .target(
             name: "Differential",
             dependencies: [
-                "BinaryPlist", "TaggedJSON", "ChildProcess", "ConformanceModel", "ConformanceRunner", "ReportFormatting",
+                "BinaryPlist", "TaggedJSON", "ChildProcess", "ConformanceModel", "ConformanceRunner",
+                "ReportFormatting",
                 "TerminalText",
             ]),
         // The xds command set, as a library so tests, fuzzers and benches can reach it.
@@ -120,8 +121,10 @@ let package = Package(
             name: "XDSCommands",
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
-                "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting", "ReportFormatting",
-                "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask", "ResultsPicture",
+                "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting",
+                "ReportFormatting",
+                "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
+                "ResultsPicture",
                 "ServeFraming", "Differential",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
@@ -161,12 +164,14 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "ChildProcess", "ConformanceModel", "ConformanceRunner", "FilesystemHarness", "BinaryPlist", "SeededRandom",
+                "ChildProcess", "ConformanceModel", "ConformanceRunner", "FilesystemHarness", "BinaryPlist",
+                "SeededRandom",
             ],
             path: "Tests/TestSupport", exclude: ["Fixtures"]),
 
         .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist", "SeededRandom", "TestSupport"]),
-        .testTarget(name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist", "SeededRandom", "TestSupport"]),
+        .testTarget(
+            name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist", "SeededRandom", "TestSupport"]),
         .testTarget(name: "XAttrTests", dependencies: ["XAttr", "FilesystemHarness", "TestSupport"]),
         .testTarget(name: "DocumentSourceTests", dependencies: ["DocumentSource", "BinaryPlist", "TestSupport"]),
         .testTarget(
@@ -177,7 +182,8 @@ let package = Package(
         .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom", "TestSupport"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "ServeFraming", "TestSupport"]),
-        .testTarget(name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ChildProcess", "Specification"]),
+        .testTarget(
+            name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ChildProcess", "Specification"]),
         .testTarget(
             name: "ConformanceRunnerTests",
             dependencies: [
@@ -188,6 +194,7 @@ let package = Package(
             dependencies: [
                 "BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport", "TaggedJSON",
             ]),
+        .testTarget(name: "DifferentialTests", dependencies: ["Differential"]),
         .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting", "TerminalText"]),
         .testTarget(
             name: "ReportingTests",
@@ -203,7 +210,8 @@ let package = Package(
         .testTarget(
             name: "XDSEndToEndTests",
             dependencies: [
-                "XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "TerminalText", "XAttr", "Differential",
+                "XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "TerminalText", "XAttr",
+                "Differential",
             ]),
         .testTarget(
             name: "IconLoadingTests",
@@ -216,7 +224,8 @@ let package = Package(
         .testTarget(
             name: "FuzzCommonTests",
             dependencies: [
-                "FuzzCommon", "AdapterOutputOracle", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel", "ConformanceRunner",
+                "FuzzCommon", "AdapterOutputOracle", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel",
+                "ConformanceRunner",
                 "ChildProcess", "TestSupport", "DocumentSource", "ServeFraming",
             ]),
         .testTarget(
@@ -225,7 +234,8 @@ let package = Package(
         .testTarget(
             name: "VectorSetTests",
             dependencies: [
-                "VectorGenerators", "ConformanceModel", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource", "TestSupport",
+                "VectorGenerators", "ConformanceModel", "BinaryPlist", "TaggedJSON", "Icons", "DocumentSource",
+                "TestSupport",
             ]),
     ]
 )

@@ -18,6 +18,15 @@ public enum AtomicFile {
         }
     }
 
+    /// Removes the file at `path` (a report page a new run no longer writes), refused in the tool's words.
+    public static func remove(_ path: String) throws(ReportError) {
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            throw ReportError(path: path, "cannot remove the file: \(FileFailure.reason(error))")
+        }
+    }
+
     /// Writes `bytes` to a temporary file beside `path` and renames it over `path`.
     public static func write(_ bytes: [UInt8], to path: String) throws(ReportError) {
         do {
