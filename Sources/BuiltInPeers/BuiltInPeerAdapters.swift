@@ -32,7 +32,12 @@ extension BuiltIn {
             return ["/usr/bin/java"] + BuiltIn.javaOptions + [
                 "-cp", locations.peers + "/dd-plist:/usr/share/java/dd-plist.jar", "XdsAdapterDdPlist",
             ]
-        case .cfpropertylist: return ["/usr/bin/ruby", script("cfpropertylist", "xds_adapter_cfpropertylist.rb")]
+        // Without error_highlight, whose source line and carets (Ruby 3.1 adds them to the message) would be the
+        // last line of standard error, the one the reports show, instead of the exception.
+        case .cfpropertylist:
+            return [
+                "/usr/bin/ruby", "--disable-error_highlight", script("cfpropertylist", "xds_adapter_cfpropertylist.rb"),
+            ]
         // Debian's python3-biplist is installed for Debian's Python.
         case .biplist: return ["/usr/bin/python3", script("biplist", "xds_adapter_biplist.py")]
         case .bpylist2: return [venvPython, script("bpylist2", "xds_adapter_bpylist2.py")]
