@@ -148,10 +148,18 @@ struct AttributeFileTests {
             lenient.allowInsecureURL = true
             for bad in ["https://h/<img>", "https://user@h/a", "https://h:99999999/a", "https://h/a b"] {
                 let attribute = DocumentSourceAttribute(identifier: "a", name: "b", appInfoURL: bad)
-                #expect(throws: AttributeFileError.self) { try AttributeFile.write(attribute, to: file) }
+                let strict = #expect(throws: AttributeFileError.self) { try AttributeFile.write(attribute, to: file) }
+                guard case .insecureURL(bad, _)? = strict else {
+                    Issue.record("\(bad): expected insecureURL, got \(String(describing: strict))")
+                    continue
+                }
                 if bad.contains("<") || bad.contains(" ") {
-                    #expect(throws: AttributeFileError.self) {
+                    let refused = #expect(throws: AttributeFileError.self) {
                         try AttributeFile.write(attribute, to: file, options: lenient)
+                    }
+                    guard case .insecureURL(bad, _)? = refused else {
+                        Issue.record("\(bad): expected insecureURL, got \(String(describing: refused))")
+                        continue
                     }
                 }
             }

@@ -23,9 +23,13 @@ struct FilesystemLimitTests {
             #expect(limit.maximumValueSize == expected)
             // The kernel agrees: the limit is stored, one byte more is not.
             try ExtendedAttributes.setValue([UInt8](repeating: 0x41, count: expected), named: name, at: file)
-            #expect(throws: XAttrError.self) {
+            let refused = #expect(throws: XAttrError.self) {
                 try ExtendedAttributes.setValue([UInt8](repeating: 0x41, count: expected + 1), named: name, at: file)
             }
+            #expect(
+                refused.map { [.noSpace, .argumentListTooLong].contains($0.errno) } == true,
+                "\(String(describing: refused))")
+            #expect(refused?.valueSize == expected + 1)
         }
     }
 

@@ -134,8 +134,11 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
     @Test func tenMegabytesOfReferencesToOneValueAreRejected() throws {
         let bytes = Self.sharedArray(count: 10_000_000, value: [0x09])
         var statistics = DecodingStatistics()
-        #expect(throws: BPlistError.self) { _ = try BPlistDocument(bytes, rules: .strict, statistics: &statistics) }
+        let documentError = #expect(throws: BPlistError.self) {
+            _ = try BPlistDocument(bytes, rules: .strict, statistics: &statistics)
+        }
         let error = decodeError(bytes)
+        #expect(documentError == error, "the document and the decoder refuse alike")
         #expect(error?.category == .limit && error?.offset == 8)
         #expect(error?.message.contains("materialised") == true)
         // Rejected at the bound: about 8 × 10 MB / 16 elements checked, not all 10 million.

@@ -164,7 +164,10 @@ extension HostileInputTests {
         // The builder counts objects from `objects`; the table really has 301 entries.
         bytes = patched(bytes, at: bytes.count - 24, bigEndian(301, width: 8))
         var statistics = DecodingStatistics()
-        #expect(throws: BPlistError.self) { try BPlistDecoder.decode(bytes, rules: .strict, statistics: &statistics) }
+        let error = #expect(throws: BPlistError.self) {
+            try BPlistDecoder.decode(bytes, rules: .strict, statistics: &statistics)
+        }
+        #expect(error?.category == .limit, "\(String(describing: error))")
         #expect(decodeError(bytes)?.category == .limit)
         #expect(decodeError(bytes)?.message.contains("aliased") == true)
         #expect(statistics.payloadBytes <= 1 << 24)

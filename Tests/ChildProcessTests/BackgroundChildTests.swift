@@ -1,8 +1,9 @@
 // Tests/ChildProcessTests/BackgroundChildTests.swift - A child beside the runner: lines, stop, what it inherits
 
-import ChildProcess
 import Foundation
 import Testing
+
+@testable import ChildProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -67,9 +68,11 @@ import Testing
     }
 
     @Test func aCommandThatDoesNotExistFailsToStart() {
-        #expect(throws: BackgroundChildError.self) {
-            _ = try BackgroundChild(["/nonexistent/program-\(UUID().uuidString)"])
+        let program = "/nonexistent/program-\(UUID().uuidString)"
+        #expect(throws: BackgroundChildError(description: "cannot start \(program): No such file or directory")) {
+            _ = try BackgroundChild([program])
         }
+        #expect(throws: BackgroundChildError(description: "empty command")) { _ = try BackgroundChild([]) }
     }
 }
 

@@ -1,7 +1,8 @@
 // Tests/ConformanceModelTests/KnownFailuresTests.swift - Lists that cannot rot: stale and unknown entries fail
 
-import ConformanceModel
 import Testing
+
+@testable import ConformanceModel
 
 @Suite struct KnownFailuresTests {
     private func result(_ caseID: String, _ outcome: Outcome, level: VectorLevel = .required) -> VectorResult {
@@ -17,10 +18,18 @@ import Testing
             "# comment\n\nplist/valid/a # crashes on sets\n  icons/x@scale=2 #  quirk \n")
         #expect(list.order == ["plist/valid/a", "icons/x@scale=2"])
         #expect(list.reasons["icons/x@scale=2"] == "quirk")
-        #expect(throws: KnownFailuresError.self) { try KnownFailures.parse("plist/valid/a\n") }
-        #expect(throws: KnownFailuresError.self) { try KnownFailures.parse("plist/valid/a#encode\n") }
-        #expect(throws: KnownFailuresError.self) { try KnownFailures.parse("plist/valid/a #   \n") }
-        #expect(throws: KnownFailuresError.self) { try KnownFailures.parse("a # x\na # y\n") }
+        #expect(throws: KnownFailuresError(line: 1, message: "'plist/valid/a' has no ' # reason'")) {
+            try KnownFailures.parse("plist/valid/a\n")
+        }
+        #expect(throws: KnownFailuresError(line: 2, message: "'plist/valid/a#encode' has no ' # reason'")) {
+            try KnownFailures.parse("# a comment\nplist/valid/a#encode\n")
+        }
+        #expect(throws: KnownFailuresError(line: 1, message: "'plist/valid/a' has an empty reason")) {
+            try KnownFailures.parse("plist/valid/a #   \n")
+        }
+        #expect(throws: KnownFailuresError(line: 2, message: "'a' is listed twice")) {
+            try KnownFailures.parse("a # x\na # y\n")
+        }
     }
 
     @Test func listedDeviationsAreForgivenUnlistedRequiredOnesFail() throws {

@@ -1,16 +1,18 @@
 // Tests/ConformanceRunnerTests/EnvironmentTests.swift - `--cmd` splitting and the provenance facts of the machine
 
 import ChildProcess
-import ConformanceRunner
 import Foundation
 import Testing
+
+@testable import ConformanceRunner
 
 @Suite struct EnvironmentTests {
     @Test func splitsQuotesAndEscapes() throws {
         #expect(try shellSplit("python3  adapter.py") == ["python3", "adapter.py"])
         #expect(try shellSplit(#"run 'a b' "c \"d\"" e\ f ''"#) == ["run", "a b", #"c "d""#, "e f", ""])
-        #expect(throws: ShellSplitError.self) { try shellSplit("'open") }
-        #expect(throws: ShellSplitError.self) { try shellSplit("\"open") }
+        #expect(throws: ShellSplitError(message: "unterminated single quote")) { try shellSplit("'open") }
+        #expect(throws: ShellSplitError(message: "unterminated double quote")) { try shellSplit("\"open") }
+        #expect(throws: ShellSplitError(message: "trailing backslash")) { try shellSplit("open\\") }
     }
 
     @Test func quotingRoundTrips() throws {

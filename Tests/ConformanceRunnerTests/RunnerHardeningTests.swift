@@ -78,7 +78,10 @@ import Testing
             Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: set.directory + "/manifest.json")))
         manifest.vectors[0].input = path
         try JSONEncoder().encode(manifest).write(to: URL(fileURLWithPath: set.directory + "/manifest.json"))
-        #expect(throws: VectorDirectoryError.self) { try set.load() }
+        let error = #expect(throws: VectorDirectoryError.self) { try set.load() }
+        #expect(
+            error?.message == "path '\(path)' is not a plain relative path inside the vectors directory",
+            "\(error?.message ?? "no error")")
     }
 
     @Test func aSymbolicLinkLeadingOutOfTheVectorsDirectoryIsRefused() throws {
@@ -89,6 +92,9 @@ import Testing
         let link = set.directory + "/plist/valid/one.bplist"
         try FileManager.default.removeItem(atPath: link)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/etc/hostname")
-        #expect(throws: VectorDirectoryError.self) { try set.load() }
+        let error = #expect(throws: VectorDirectoryError.self) { try set.load() }
+        #expect(
+            error?.message == "path 'plist/valid/one.bplist' leads outside the vectors directory (to /etc/hostname)",
+            "\(error?.message ?? "no error")")
     }
 }

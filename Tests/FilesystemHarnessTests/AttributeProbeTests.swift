@@ -63,7 +63,12 @@ struct AttributeProbeTests {
             try AttributeFile.write(atLimit, to: file)
             #expect(try AttributeFile.readBytes(at: file) == atLimit.encoded())
             let overLimit = try #require(Self.attribute(encodedSize: expected.limit + 1))
-            #expect(throws: AttributeFileError.self) { try AttributeFile.write(overLimit, to: file) }
+            let refused = #expect(throws: AttributeFileError.self) { try AttributeFile.write(overLimit, to: file) }
+            if case .tooLarge(_, let size, let refusedLimit, _)? = refused {
+                #expect(size == expected.limit + 1 && refusedLimit == expected.limit)
+            } else {
+                Issue.record("expected tooLarge, got \(String(describing: refused))")
+            }
             #expect(try AttributeFile.readBytes(at: file) == atLimit.encoded())
         }
     }

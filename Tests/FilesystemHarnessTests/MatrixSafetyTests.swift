@@ -12,7 +12,9 @@ import Testing
         "/tmp/xds-mount-p/../../root/victim", "/run/./xds", "/run//xds", "/run/xds/", "run/xds", "/", "",
     ])
     func nonCanonicalPathsAreRefused(path: String) {
-        #expect(throws: MountSafetyError.self) { try PrivateDirectory.canonicalComponents(path) }
+        #expect(throws: MountSafetyError("\(path) is not a canonical absolute path")) {
+            try PrivateDirectory.canonicalComponents(path)
+        }
     }
 
     @Test func journalLinesNamingAnythingOutsideTheRunDoNotParse() {
@@ -47,7 +49,10 @@ struct MatrixSafetyTests {
         let elsewhere = try Mounts.withTemporaryDirectory(prefix: "xds-elsewhere") { directory in
             #expect(symlink(directory, base.path) == 0)
             defer { unlink(base.path) }
-            #expect(throws: MountSafetyError.self) { try MountSession(base: base.path) }
+            let refusal = #expect(throws: MountSafetyError.self) { try MountSession(base: base.path) }
+            #expect(
+                refusal?.message.contains("as a directory (not following symlinks)") == true,
+                "\(refusal?.message ?? "")")
             return try FileManager.default.contentsOfDirectory(atPath: directory)
         }
         #expect(elsewhere.isEmpty)

@@ -78,6 +78,8 @@ struct MountsTests {
         }
         #expect(error?.status != nil && error?.status != 0)
         #expect(error?.message.isEmpty == false)
-        #expect(throws: HostCommandError.self) { try HostCommand.run("xds-no-such-tool", []) }
+        let missing = #expect(throws: HostCommandError.self) { try HostCommand.run("xds-no-such-tool", []) }
+        #expect(missing?.status == nil)
+        #expect(missing?.message == "xds-no-such-tool is not installed")
     }
 }

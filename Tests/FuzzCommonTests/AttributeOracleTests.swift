@@ -98,12 +98,14 @@ import Testing
     }
 
     static func expectFinding(_ answer: AttributeReaderCheck.Answer, for bytes: [UInt8]) {
-        #expect(throws: FuzzFinding.self) { try AttributeReaderCheck.judge(answer, for: bytes) }
-        // The same with the checked document handed over, as the fuzz target judges an acceptance.
+        let finding = #expect(throws: FuzzFinding.self) { try AttributeReaderCheck.judge(answer, for: bytes) }
+        #expect(finding?.target == AttributeReaderCheck.target)
+        // The same with the checked document handed over, as the fuzz target judges an acceptance: the same finding.
         if let document = try? BPlistDocument(bytes, rules: DocumentSourceAttribute.readingRules) {
-            #expect(throws: FuzzFinding.self) {
+            let withDocument = #expect(throws: FuzzFinding.self) {
                 try AttributeReaderCheck.judge(answer, for: bytes, document: document)
             }
+            #expect(withDocument?.invariant == finding?.invariant)
         }
     }
 
@@ -177,7 +179,8 @@ import Testing
         Self.expectFinding(.failure(.notBinary(.unknown)), for: dictionary)
         // Decodable bytes called undecodable, as a strict reader calls a duplicate key (the reader reads leniently).
         let duplicate = try Self.vector("duplicate-name-first-wins.bplist")
-        #expect(throws: BPlistError.self) { try BPlistDocument(duplicate, rules: .strict) }
+        let strict = #expect(throws: BPlistError.self) { try BPlistDocument(duplicate, rules: .strict) }
+        #expect(strict?.category == .duplicateKey, "\(String(describing: strict))")
         do {
             _ = try BPlistDocument(duplicate, rules: .strict)
         } catch {

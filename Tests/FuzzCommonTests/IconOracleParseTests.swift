@@ -15,23 +15,26 @@ struct IconOracleParseTests {
         let parsed = ParsedSelection(
             appInfo: .failure(Self.rejected),
             selection: .icon(url: "https://example.com/app/a.png", width: 58, height: 58, index: 0))
-        #expect(throws: FuzzFinding.self) {
+        let finding = #expect(throws: FuzzFinding.self) {
             try IconSelectionCheck.check(parsed, options: IconFuzzOptions(scale: 2, profile: profile))
         }
+        #expect(finding?.target == IconSelectionCheck.target)
     }
 
     @Test func aRaiseFromAFailedParseIsALegacyFinding() {
         let parsed = ParsedSelection(appInfo: .failure(Self.rejected), selection: .originalRaises(.rootNotDictionary))
-        #expect(throws: FuzzFinding.self) {
+        let finding = #expect(throws: FuzzFinding.self) {
             try IconSelectionCheck.check(parsed, options: IconFuzzOptions(scale: 1, profile: .legacy))
         }
+        #expect(finding?.invariant.hasPrefix("legacy (scale 1): ") == true, "\(String(describing: finding))")
     }
 
     @Test func otherNoIconReasonsForAFailedParseAreALegacyFinding() {
         let parsed = ParsedSelection(appInfo: .failure(Self.rejected), selection: .none(.iconsMissing))
-        #expect(throws: FuzzFinding.self) {
+        let finding = #expect(throws: FuzzFinding.self) {
             try IconSelectionCheck.check(parsed, options: IconFuzzOptions(scale: 1, profile: .legacy))
         }
+        #expect(finding?.invariant.hasPrefix("legacy (scale 1): ") == true, "\(String(describing: finding))")
     }
 
     @Test(arguments: IconProfile.allCases)
@@ -50,10 +53,11 @@ struct IconOracleParseTests {
         // As a recommended profile handed the legacy rule would parse it.
         let info = try AppInfo.parse(json, acceptTrailingCommas: true)
         let wrong = ParsedSelection(appInfo: .success(info), selection: .none(.noneLargeEnough))
-        #expect(throws: FuzzFinding.self) {
+        let finding = #expect(throws: FuzzFinding.self) {
             try IconSelectionCheck.checkTrailingCommaRule(
                 wrong, json: json, options: IconFuzzOptions(scale: 1, profile: .recommended))
         }
+        #expect(finding?.invariant == "the recommended profile refuses a trailing comma (RFC 8259)")
         // The legacy profile may accept it (Foundation decides, as in the original).
         try IconSelectionCheck.checkTrailingCommaRule(
             wrong, json: json, options: IconFuzzOptions(scale: 1, profile: .legacy))

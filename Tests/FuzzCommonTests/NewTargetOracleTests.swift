@@ -81,7 +81,10 @@ import Testing
 
     @Test func tinyLimitsAreReachedByShortInputs() {
         let long = Array(#"{"icons":[1,2,3]}"#.utf8)
-        #expect(throws: AppInfoError.self) { try AppInfo.parse(long, limits: AppInfoParserCheck.tinyLimits) }
+        let error = #expect(throws: AppInfoError.self) {
+            try AppInfo.parse(long, limits: AppInfoParserCheck.tinyLimits)
+        }
+        #expect(error?.category == .limit, "three entries over a limit of two")
         #expect(throws: Never.self) { try AppInfoParserCheck.run(long) }
     }
 

@@ -67,6 +67,8 @@ import Testing
     }
 
     @Test func unknownAreaIsAFinding() {
-        #expect(throws: FuzzFinding.self) { try RegressionReplay.replay([], area: "fs") }
+        #expect(throws: FuzzFinding("RegressionReplay", "regressions live in a known area", "area fs")) {
+            try RegressionReplay.replay([], area: "fs")
+        }
     }
 }

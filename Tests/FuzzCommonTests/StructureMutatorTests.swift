@@ -45,10 +45,12 @@ import Testing
     @Test func trailerFieldsAreWrittenAsAsked() throws {
         var layout = try #require(BPlistLayout(BPlistEncoder.encode(.array([.integer(1)]))))
         layout.gap = [0]
-        #expect(throws: BPlistError.self) { try BPlistDecoder.decode(layout.bytes(), rules: .strict) }
+        let gap = #expect(throws: BPlistError.self) { try BPlistDecoder.decode(layout.bytes(), rules: .strict) }
+        #expect(gap?.category == .trailer, "\(String(describing: gap))")
         layout.gap = []
         layout.top = 2
-        #expect(throws: BPlistError.self) { try BPlistDecoder.decode(layout.bytes(), rules: .strict) }
+        let top = #expect(throws: BPlistError.self) { try BPlistDecoder.decode(layout.bytes(), rules: .strict) }
+        #expect(top?.category == .trailer, "\(String(describing: top))")
     }
 
     @Test func mutationsStayWithinMaxSizeAndChangeTheInput() throws {

@@ -121,7 +121,9 @@ import XAttr
         let store = IconCacheStore(directory: real)
         try store.store(entry(), for: Self.key)
         #expect(symlink(real, link) == 0)
-        #expect(throws: CacheError.self) { try IconCacheStore(directory: link).clear() }
+        let refused = #expect(throws: CacheError.self) { try IconCacheStore(directory: link).clear() }
+        #expect(refused?.path == link)
+        #expect(refused?.detail == "not a directory (or a symlink to one)", "\(String(describing: refused))")
         #expect(FileManager.default.fileExists(atPath: store.path(for: Self.key)))
     }
 

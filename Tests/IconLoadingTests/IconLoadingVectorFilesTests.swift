@@ -74,7 +74,11 @@ enum CommittedIconLoadingVectors {
                 $0.metadata.id.hasSuffix("exact-sizes-scale-1")
             })
         vector.files = [:]
-        #expect(throws: IconLoadingVectorError.self) { try IconLoadingVector(vector) }
+        let noFiles = #expect(throws: IconLoadingVectorError.self) { try IconLoadingVector(vector) }
+        #expect(noFiles?.id == vector.metadata.id)
+        #expect(
+            noFiles?.detail.hasSuffix("which the manifest entry does not list") == true,
+            "\(noFiles?.detail ?? "no error")")
         var misspelt = try #require(
             try CommittedIconLoadingVectors.directory().vectors.first {
                 $0.metadata.id.hasSuffix("exact-sizes-scale-1")
@@ -83,6 +87,8 @@ enum CommittedIconLoadingVectors {
             String(decoding: misspelt.input, as: UTF8.self).replacingOccurrences(
                 of: "\"contentType\"", with: "\"contenType\""
             ).utf8)
-        #expect(throws: IconLoadingVectorError.self) { try IconLoadingVector(misspelt) }
+        let misspeltError = #expect(throws: IconLoadingVectorError.self) { try IconLoadingVector(misspelt) }
+        #expect(misspeltError?.detail.contains("is not an icon-loading site") == true)
+        #expect(misspeltError?.detail.contains("contentType") == true, "\(misspeltError?.detail ?? "no error")")
     }
 }

@@ -61,7 +61,9 @@ import Testing
         let url = set.root.appendingPathComponent(listed)
         try FileManager.default.removeItem(at: url)
         #expect(mkfifo(url.path, 0o600) == 0)
-        #expect(throws: VectorDirectoryError.self) { try set.load() }
+        let error = #expect(throws: VectorDirectoryError.self) { try set.load() }
+        #expect(error?.path.hasSuffix("/" + listed) == true)
+        #expect(error?.message.hasSuffix("not a regular file") == true, "\(error?.message ?? "no error")")
     }
 
     static let overLimitRoutes: [(String, @Sendable (inout IconLoadingRoute) -> Void)] = [

@@ -83,7 +83,8 @@ import Testing
 
     @Test func deepNestingIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 20000) + String(repeating: "]", count: 20000)
-        #expect(throws: AppInfoError.self) { try AppInfo.parse(Array(deep.utf8)) }
+        let error = #expect(throws: AppInfoError.self) { try AppInfo.parse(Array(deep.utf8)) }
+        #expect(error?.category == .malformedJSON)
     }
 
     @Test func inputSizeIsBounded() throws {

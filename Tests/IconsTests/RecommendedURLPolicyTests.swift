@@ -86,7 +86,8 @@ import Testing
     }
 
     @Test func theAppInfoURLNeedsAScheme() {
-        #expect(throws: URLRefusal.self) { try RecommendedURLPolicy.base("/appInfo.json").get() }
-        #expect(throws: URLRefusal.self) { try RecommendedURLPolicy.base("https://a b/").get() }
+        #expect(throws: URLRefusal("appInfoURL has no scheme")) { try RecommendedURLPolicy.base("/appInfo.json").get() }
+        let unparsable = #expect(throws: URLRefusal.self) { try RecommendedURLPolicy.base("https://a b/").get() }
+        #expect(unparsable != nil && unparsable != URLRefusal("appInfoURL has no scheme"), "refused for its space")
     }
 }

@@ -77,6 +77,7 @@ import Testing
 
     @Test func refusesJSONNestedBeyondItsCap() {
         let deep = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
-        #expect(throws: TaggedJSONError.self) { try TaggedJSON.decode(Array(deep.utf8)) }
+        let error = #expect(throws: TaggedJSONError.self) { try TaggedJSON.decode(Array(deep.utf8)) }
+        #expect(error?.message.hasPrefix("nesting deeper than 1024 (byte ") == true, "\(String(describing: error))")
     }
 }

@@ -134,9 +134,11 @@ import Testing
     }
 
     @Test func aFractionThatRoundsToYear10000IsRefused() {
-        #expect(throws: TaggedJSONError.self) {
+        let error = #expect(throws: TaggedJSONError.self) {
             try TaggedJSON.decode(Array(#"{"type":"date","value":"9999-12-31T23:59:59.99999Z"}"#.utf8))
         }
+        #expect(error?.path == "$.value", "\(String(describing: error))")
+        #expect(error?.message.contains("9999-12-31T23:59:59.99999Z") == true, "\(String(describing: error))")
     }
 }
 
@@ -167,13 +169,18 @@ import Testing
         // 512 dictionaries around an empty one.
         let dictionaries = Array(
             (String(repeating: #"{"k":"#, count: 512) + "{}" + String(repeating: "}", count: 512)).utf8)
-        #expect(throws: TaggedJSONError.self) { try TaggedJSON.decode(dictionaries) }
+        let deepDictionaries = #expect(throws: TaggedJSONError.self) { try TaggedJSON.decode(dictionaries) }
+        #expect(deepDictionaries?.path == "$" + String(repeating: ".k", count: 512))
+        #expect(deepDictionaries?.message.contains("deeper than 512") == true)
         let dictionariesAtTheLimit = Array(
             (String(repeating: #"{"k":"#, count: 511) + "{}" + String(repeating: "}", count: 511)).utf8)
         #expect(throws: Never.self) { try TaggedJSON.decode(dictionariesAtTheLimit) }
         let sets = Array(
             (String(repeating: #"{"type":"set","value":["#, count: 513) + String(repeating: "]}", count: 513)).utf8)
-        #expect(throws: TaggedJSONError.self) { try TaggedJSON.decode(sets) }
+        let deepSets = #expect(throws: TaggedJSONError.self) { try TaggedJSON.decode(sets) }
+        #expect(deepSets?.path == "$" + String(repeating: ".value[0]", count: 512))
+        // Two JSON levels a set (the object and its value array): the JSON reader's own limit comes first.
+        #expect(deepSets?.message.hasPrefix("nesting deeper than 1024 (byte ") == true, "\(deepSets?.message ?? "")")
         let setsAtTheLimit = Array(
             (String(repeating: #"{"type":"set","value":["#, count: 512) + String(repeating: "]}", count: 512)).utf8)
         #expect(throws: Never.self) { try TaggedJSON.decode(setsAtTheLimit) }

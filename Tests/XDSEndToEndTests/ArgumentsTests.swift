@@ -56,8 +56,10 @@ import XAttr
         let parsed = try Arguments.parse([bad, "--scale", bad, inline, inlinePath], spec: spec)
         #expect(parsed.path(at: 0).bytes == Array("bad".utf8) + [0xFF, 0xFE])
         #expect(parsed.path("--out")?.bytes == [0xC0, 0xAF])
-        #expect(throws: UsageError.self) { try parsed.text("--scale") }
-        #expect(throws: UsageError.self) { try parsed.text("--run") }
+        for option in ["--scale", "--run"] {
+            let error = #expect(throws: UsageError.self) { try parsed.text(option) }
+            #expect(error?.message.hasPrefix("\(option): the value is not valid UTF-8 (") == true, "\(option)")
+        }
         #expect(!parsed.positionals[0].contains("\u{FFFD}"))
         #expect(try Arguments.parse(["--scale", "ünï"], spec: spec).text("--scale") == "ünï")
     }
@@ -69,7 +71,9 @@ import XAttr
         #expect(parsed.value("--out") == nil)
         #expect(parsed.path("--scale") == nil)
         #expect(parsed.path("--out")?.bytes == Array("out".utf8) + [0xFF])
-        #expect(throws: UsageError.self) { try parsed.utf8Path("--out") }
+        let error = #expect(throws: UsageError.self) { try parsed.utf8Path("--out") }
+        #expect(error?.message.hasPrefix("--out: the path '") == true)
+        #expect(error?.message.hasSuffix("' is not valid UTF-8, which this option cannot use byte-exactly") == true)
         #expect(try Arguments.parse(["--out", "ünï"], spec: spec).utf8Path("--out") == "ünï")
     }
 }

@@ -18,7 +18,8 @@ import Testing
         ["--memory-limit", "15"], ["--memory-limit", "99999999999999999999"],
     ])
     func outOfRangeIsAUsageError(arguments: [String]) {
-        #expect(throws: UsageError.self) { try options(arguments) }
+        let error = #expect(throws: UsageError.self) { try options(arguments) }
+        #expect(error?.message.hasPrefix(arguments[0] + ": expected ") == true, "\(error?.message ?? "no error")")
     }
 
     @Test func limitsInRangeAreKeptExactly() throws {
@@ -40,7 +41,8 @@ import Testing
     /// only one of the two is given; without a CPU limit any timeout goes.
     @Test(arguments: [["--timeout", "10"], ["--timeout", "5", "--cpu-limit", "5"], ["--cpu-limit", "30"]])
     func aTimeoutNotAboveTheCPULimitIsAUsageError(arguments: [String]) {
-        #expect(throws: UsageError.self) { try options(arguments) }
+        let error = #expect(throws: UsageError.self) { try options(arguments) }
+        #expect(error?.message.contains("must be above --cpu-limit") == true, "\(error?.message ?? "no error")")
     }
 
     @Test func aTimeoutAboveTheCPULimitIsKept() throws {
