@@ -96,6 +96,14 @@ import Testing
         }
         let markdown = try String(contentsOfFile: directory + "/out/differential.md", encoding: .utf8)
         #expect(markdown.contains("## \(crashing.id)"))
+        // `xds report` renders the same files from the JSON alone.
+        let rendered = try ShellInDirectory.run("xds report --in out --out again --only differential", in: directory)
+        #expect(rendered.status == 0, "\(rendered.stderrText)")
+        for name in ["differential.json", "differential.md", "differential.html"] {
+            #expect(
+                FileManager.default.contents(atPath: directory + "/again/" + name)
+                    == FileManager.default.contents(atPath: directory + "/out/" + name), "\(name)")
+        }
         let candidate = directory + "/candidates/" + rejecting.id
         #expect(FileManager.default.contents(atPath: candidate + "/input.bplist") == Data("xR".utf8))
         let entry = try String(contentsOfFile: candidate + "/manifest-entry.json", encoding: .utf8)

@@ -115,19 +115,7 @@ struct DifferentialCommandRun {
     }
 
     private func write(_ report: DifferentialReport, corpus: Corpus) throws(ReportError) {
-        if let out = options.out {
-            try AtomicFile.makeDirectory(out)
-            try AtomicFile.write(ReportJSON.encode(report), to: out + "/differential.json")
-            // A previous run's detail pages go first: this run may have fewer.
-            let previous = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
-            for name in previous where DifferentialMarkdown.isDetailPage(name) {
-                try AtomicFile.remove(out + "/" + name)
-            }
-            for page in DifferentialMarkdown.pages(report) {
-                try AtomicFile.write(Array(page.text.utf8), to: out + "/" + page.name)
-            }
-            try AtomicFile.write(Array(DifferentialHTML.render(report).utf8), to: out + "/differential.html")
-        }
+        if let out = options.out { try DifferentialFiles.write(report, to: out) }
         if let directory = options.candidates {
             let wanted = Set(report.clusters.map(\.representative.sha256))
             var bytes: [String: [UInt8]] = [:]

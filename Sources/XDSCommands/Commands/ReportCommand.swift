@@ -2,12 +2,14 @@
 
 import BenchReport
 import ConformanceModel
+import Differential
 import Foundation
 import ReportFormatting
 import Reporting
 
 /// `xds report`: Re-renders conformance.md, conformance.html (and JUnit files) from conformance.json, bench.md and
-/// bench.png from bench.json, fuzz-coverage-time.png from fuzz.json.
+/// bench.png from bench.json, fuzz-coverage-time.png from fuzz.json, differential.md (with its pages) and
+/// differential.html from differential.json.
 enum ReportCommand: Command {
     static let name = "report"
     static let abstract = "Re-renders reports from their JSON source"
@@ -19,11 +21,13 @@ enum ReportCommand: Command {
         conformance-<area>.html each) and matrix.png into <out>; reads
         <in>/bench.json (when present) and writes bench.md and bench.png;
         reads <in>/fuzz.json (when present) and writes fuzz-coverage-time.png
-        (when it records coverage over time). Each file is replaced atomically.
+        (when it records coverage over time); reads <in>/differential.json
+        (when present) and writes differential.md (with its pages past 100
+        clusters) and differential.html. Each file is replaced atomically.
 
         USAGE: xds report [--in <dir>] [--out <dir>] [--vectors <dir>]
                           [--junit <implementation> ...] [--summary]
-                          [--only conformance|bench|fuzz ...]
+                          [--only conformance|bench|fuzz|differential ...]
 
         OPTIONS:
           --in <dir>        Directory holding conformance.json (default: Reports).
@@ -34,8 +38,9 @@ enum ReportCommand: Command {
           --junit <name>    Also write junit-<name>.xml for that implementation;
                             may repeat.
           --summary         Print the summary table on standard output.
-          --only <report>   Render only this report (conformance, bench or fuzz);
-                            may repeat. make fuzz-report uses --only fuzz.
+          --only <report>   Render only this report (conformance, bench, fuzz or
+                            differential); may repeat. make fuzz-report uses
+                            --only fuzz.
           -h, --help        Show help information.
 
         EXIT STATUS:
@@ -64,8 +69,8 @@ enum ReportCommand: Command {
             vectorsRoot = "Vectors"
         }
         let only = Set(parsed.allValues("--only"))
-        if let unknown = only.first(where: { !["conformance", "bench", "fuzz"].contains($0) }) {
-            throw usage("--only takes conformance, bench or fuzz, not '\(unknown)'")
+        if let unknown = only.first(where: { !["conformance", "bench", "fuzz", "differential"].contains($0) }) {
+            throw usage("--only takes conformance, bench, fuzz or differential, not '\(unknown)'")
         }
         func present(_ kind: String, _ file: String) -> Bool {
             (only.isEmpty || only.contains(kind)) && FileManager.default.fileExists(atPath: input + "/" + file)
@@ -73,13 +78,24 @@ enum ReportCommand: Command {
         let hasConformance = present("conformance", ReportFiles.json)
         let hasBench = present("bench", "bench.json")
         let hasFuzz = present("fuzz", FuzzCoverageReport.fileName)
-        guard hasConformance || hasBench || hasFuzz else {
+        let hasDifferential = present("differential", DifferentialFiles.json)
+        guard hasConformance || hasBench || hasFuzz || hasDifferential else {
             throw CommandError(
                 .inputOutput,
-                "no \(ReportFiles.json), bench.json or \(FuzzCoverageReport.fileName) to render in \(input)")
+                "no \(ReportFiles.json), bench.json, \(FuzzCoverageReport.fileName) or \(DifferentialFiles.json) to "
+                    + "render in \(input)")
         }
         if hasBench { try renderBench(from: input, to: output) }
         if hasFuzz { try FuzzCoverageReport.render(from: input, to: output) }
+        if hasDifferential {
+            do {
+                for path in try DifferentialFiles.render(from: input, to: output) {
+                    Console.printError("wrote \(path)")
+                }
+            } catch {
+                throw Self.error(error)
+            }
+        }
         if !hasConformance { return .success }
         let report: ConformanceReport
         do {
