@@ -31,6 +31,9 @@ DETECTION_CORPUS_CAP ?= 60
 DETECTION_EMPTY_CAP ?= 600
 DETECTION_MODES ?= corpus empty
 DETECTION_BUGS ?=
+DETECTION_CONTROL_TRIALS ?= $(DETECTION_TRIALS)
+DETECTION_STOP_CENSORED ?= 0
+DETECTION_EMPTY_TARGETS ?= all
 MUTANTS ?= 0
 MUTATION_SEED ?= 1
 MUTATION_JOBS ?= 1
@@ -126,8 +129,9 @@ fuzz-coverage: deps
 fuzz-detection: deps
 	nice -n 15 python3 FuzzTesting/fuzz-detection.py --trials $(DETECTION_TRIALS) --empty-trials $(DETECTION_EMPTY_TRIALS) \
 	    --corpus-cap $(DETECTION_CORPUS_CAP) --empty-cap $(DETECTION_EMPTY_CAP) --modes $(DETECTION_MODES) \
-	    $(if $(DETECTION_BUGS),--bugs $(DETECTION_BUGS),) \
-	    --command "$(strip make fuzz-detection$(foreach v,DETECTION_TRIALS DETECTION_EMPTY_TRIALS DETECTION_CORPUS_CAP DETECTION_EMPTY_CAP DETECTION_MODES DETECTION_BUGS,$(if $(filter command line environment,$(origin $(v))), $(v)='$($(v))',)))"
+	    $(if $(DETECTION_BUGS),--bugs $(DETECTION_BUGS),) --control-trials $(DETECTION_CONTROL_TRIALS) \
+	    --empty-targets $(DETECTION_EMPTY_TARGETS) $(if $(filter 1,$(DETECTION_STOP_CENSORED)),--stop-censored,) \
+	    --command "$(strip make fuzz-detection$(foreach v,DETECTION_TRIALS DETECTION_EMPTY_TRIALS DETECTION_CORPUS_CAP DETECTION_EMPTY_CAP DETECTION_MODES DETECTION_BUGS DETECTION_CONTROL_TRIALS DETECTION_STOP_CENSORED DETECTION_EMPTY_TARGETS,$(if $(filter command line environment,$(origin $(v))), $(v)='$($(v))',)))"
 	python3 FuzzTesting/fuzz-report.py --detection-only Reports
 
 # Real-filesystem matrix on loop-mounted images (root) → Reports/filesystems.*

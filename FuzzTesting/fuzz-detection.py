@@ -395,8 +395,15 @@ def trials_text(settings):
     if "corpus" in settings["modes"]:
         parts.append("%d from the committed corpus (cap %g CPU s)" % (settings["trials"], settings["corpus_cap"]))
     if "empty" in settings["modes"]:
-        parts.append("%d from an empty corpus (cap %g CPU s)" % (settings["empty_trials"], settings["empty_cap"]))
-    return ", ".join(parts) or "none"
+        parts.append("%d from an empty corpus (cap %g CPU s%s)" % (
+            settings["empty_trials"], settings["empty_cap"],
+            ", only each bug's quickest target from the corpus" if settings.get("empty_targets") == "best" else ""))
+    text = ", ".join(parts) or "none"
+    if settings.get("stop_censored"):
+        text += "; a target that found nothing in its first trial was not tried again"
+    if settings.get("control_trials") not in (None, settings["trials"]):
+        text += "; the control ran %d trial(s) per target and mode" % settings["control_trials"]
+    return text
 
 
 def headline(report):
@@ -440,6 +447,69 @@ def finish_report(report):
     return report
 
 
+def run_bug(bug, args, plan, mutation, tree, fuzzers, baseline_out):
+    """Every trial of one seeded bug (from the cache, or run on its patched build, built once when needed)."""
+    patch = os.path.join(BUGS, bug["patch"])
+    patch_text = open(patch, encoding="utf-8").read()
+    built = False
+    runs = {}
+    try:
+        for mode, trials, cap in plan:
+            targets = bug["targets"]
+            if mode == "empty" and args.empty_targets == "best" and "corpus" in runs_modes(runs):
+                medians = [(summarize(runs[(t, "corpus")], args.corpus_cap)["median_cpu"], index, t)
+                           for index, t in enumerate(bug["targets"])]
+                found = sorted(m for m in medians if m[0] is not None)
+                targets = [found[0][2] if found else bug["targets"][0]]
+            for target in targets:
+                results = runs.setdefault((target, mode), [])
+                for seed in range(1, trials + 1):
+                    key = cache_key(mutation, patch_text, target, mode, seed, cap)
+                    result = cached(key)
+                    if result is None:
+                        if not built:
+                            apply_patch(tree, patch)
+                            seconds = build(tree, tree.fuzz_out)
+                            log(f"{bug['id']}: build {seconds:.0f} s")
+                            built = True
+                        result = run_trial(fuzzers, tree, baseline_out, target, mode, seed, cap)
+                        store(key, result)
+                        log(f"{bug['id']} × {target} {mode} seed {seed}: "
+                            + (f"found in {result['cpu']:.1f} CPU s: {result.get('finding', '')[:100]}"
+                               if result["found"] else f"nothing ({result.get('stopped')}, {result['cpu']:.1f} CPU s)"))
+                    results.append(result)
+                    if args.stop_censored and seed == 1 and not result["found"]:
+                        break
+    finally:
+        restore(tree)
+    rows = []
+    for target in bug["targets"]:
+        row = {"target": target}
+        for mode, trials, cap in plan:
+            if runs.get((target, mode)):
+                row[mode] = summarize(runs[(target, mode)], cap)
+        firsts = [r for r in runs.get((target, plan[0][0]), []) if r["found"]]
+        row["finding"] = firsts[0].get("finding", "") if firsts else ""
+        rows.append(row)
+    return {key: bug[key] for key in ("id", "area", "origin", "models", "effect", "detection")} | {"targets": rows}
+
+
+def runs_modes(runs):
+    return {mode for (_, mode) in runs}
+
+
+def run_trial(fuzzers, tree, baseline_out, target, mode, seed, cap):
+    """One trial on the patched build; a finding whose input also fails the unpatched build is not counted."""
+    result = fuzzers.trial(os.path.join(tree.fuzz_out, f"{target}_release"), target, mode, seed, cap)
+    if result["found"]:
+        passes = fuzzers.replay(os.path.join(baseline_out, f"{target}_release"), result["artifact"])
+        result["unpatched_passes"] = passes
+        if not passes:
+            result["found"] = False
+            result["stopped"] = "finding reproduces on the unpatched build"
+    return result
+
+
 # --- main -----------------------------------------------------------------------------------------------
 
 
@@ -460,6 +530,11 @@ def main():
     parser.add_argument("--modes", nargs="+", default=["corpus", "empty"], choices=["corpus", "empty"])
     parser.add_argument("--bugs", nargs="*", default=[], help="ids (or their number prefixes); all when empty")
     parser.add_argument("--no-control", action="store_true")
+    parser.add_argument("--control-trials", type=int, default=None, help="trials of the control per target and mode")
+    parser.add_argument("--stop-censored", action="store_true",
+                        help="a target that finds nothing in its first trial of a mode is not tried again")
+    parser.add_argument("--empty-targets", choices=["all", "best"], default="all",
+                        help="best: from empty, only the target quickest from the corpus (else the first named)")
     parser.add_argument("--out", default=os.path.join(ROOT, "Reports"))
     parser.add_argument("--command", default="make fuzz-detection")
     parser.add_argument("--check-patches", action="store_true")
@@ -499,56 +574,13 @@ def main():
         seconds = build(tree, baseline_out)
         log(f"unpatched build {seconds:.0f} s")
         for bug in chosen:
-            patch = os.path.join(BUGS, bug["patch"])
-            patch_text = open(patch, encoding="utf-8").read()
-            runs = {}
-            todo = []
-            for target in bug["targets"]:
-                for mode, trials, cap in plan:
-                    for seed in range(1, trials + 1):
-                        key = cache_key(mutation, patch_text, target, mode, seed, cap)
-                        result = cached(key)
-                        if result is None:
-                            todo.append((target, mode, seed, cap, key))
-                        runs.setdefault((target, mode), []).append(result)
-            if todo:
-                apply_patch(tree, patch)
-                try:
-                    seconds = build(tree, tree.fuzz_out)
-                    log(f"{bug['id']}: build {seconds:.0f} s, {len(todo)} trials to run")
-                    for target, mode, seed, cap, key in todo:
-                        binary = os.path.join(tree.fuzz_out, f"{target}_release")
-                        result = fuzzers.trial(binary, target, mode, seed, cap)
-                        if result["found"]:
-                            passes = fuzzers.replay(os.path.join(baseline_out, f"{target}_release"),
-                                                    result["artifact"])
-                            result["unpatched_passes"] = passes
-                            if not passes:
-                                result["found"] = False
-                                result["stopped"] = "finding reproduces on the unpatched build"
-                        store(key, result)
-                        slot = runs[(target, mode)]
-                        slot[slot.index(None)] = result
-                        log(f"{bug['id']} × {target} {mode} seed {seed}: "
-                            + (f"found in {result['cpu']:.1f} CPU s: {result.get('finding', '')[:100]}"
-                               if result["found"] else f"nothing ({result.get('stopped')}, {result['cpu']:.1f} CPU s)"))
-                finally:
-                    restore(tree)
-            rows = []
-            for target in bug["targets"]:
-                row = {"target": target}
-                for mode, trials, cap in plan:
-                    row[mode] = summarize(runs[(target, mode)], cap)
-                firsts = [r for r in runs[(target, plan[0][0])] if r["found"]]
-                row["finding"] = firsts[0].get("finding", "") if firsts else ""
-                rows.append(row)
-            report_bugs.append({key: bug[key] for key in ("id", "area", "origin", "models", "effect", "detection")}
-                               | {"targets": rows})
+            report_bugs.append(run_bug(bug, args, plan, mutation, tree, fuzzers, baseline_out))
         if not args.no_control:
             targets = sorted({t for b in chosen for t in b["targets"]})
             for target in targets:
                 for mode, trials, cap in plan:
                     findings = []
+                    trials = trials if args.control_trials is None else args.control_trials
                     for seed in range(1, trials + 1):
                         key = cache_key(mutation, "", target, mode, seed, cap)
                         result = cached(key)
@@ -567,6 +599,7 @@ def main():
         return 130
     finally:
         fuzzers.kill()
+        tree.kill_child()
         restore(tree)
 
     report = finish_report({
@@ -578,7 +611,9 @@ def main():
         "load_average": open("/proc/loadavg").read().split()[:3],
         "manifest_version": manifest["version"],
         "settings": {"trials": args.trials, "empty_trials": empty_trials, "corpus_cap": args.corpus_cap,
-                     "empty_cap": args.empty_cap, "modes": args.modes},
+                     "empty_cap": args.empty_cap, "modes": args.modes, "stop_censored": args.stop_censored,
+                     "empty_targets": args.empty_targets,
+                     "control_trials": args.trials if args.control_trials is None else args.control_trials},
         "wall_seconds": round(time.monotonic() - started),
         "bugs": report_bugs,
         "control": control,
