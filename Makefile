@@ -34,6 +34,7 @@ DETECTION_BUGS ?=
 DETECTION_CONTROL_TRIALS ?= $(DETECTION_TRIALS)
 DETECTION_STOP_CENSORED ?= 0
 DETECTION_EMPTY_TARGETS ?= all
+DETECTION_BUDGET ?= 0
 MUTANTS ?= 0
 MUTATION_SEED ?= 1
 MUTATION_JOBS ?= 1
@@ -131,7 +132,8 @@ fuzz-detection: deps
 	    --corpus-cap $(DETECTION_CORPUS_CAP) --empty-cap $(DETECTION_EMPTY_CAP) --modes $(DETECTION_MODES) \
 	    $(if $(DETECTION_BUGS),--bugs $(DETECTION_BUGS),) --control-trials $(DETECTION_CONTROL_TRIALS) \
 	    --empty-targets $(DETECTION_EMPTY_TARGETS) $(if $(filter 1,$(DETECTION_STOP_CENSORED)),--stop-censored,) \
-	    --command "$(strip make fuzz-detection$(foreach v,DETECTION_TRIALS DETECTION_EMPTY_TRIALS DETECTION_CORPUS_CAP DETECTION_EMPTY_CAP DETECTION_MODES DETECTION_BUGS DETECTION_CONTROL_TRIALS DETECTION_STOP_CENSORED DETECTION_EMPTY_TARGETS,$(if $(filter command line environment,$(origin $(v))), $(v)='$($(v))',)))"
+	    --budget $(DETECTION_BUDGET) \
+	    --command "$(strip make fuzz-detection$(foreach v,DETECTION_TRIALS DETECTION_EMPTY_TRIALS DETECTION_CORPUS_CAP DETECTION_EMPTY_CAP DETECTION_MODES DETECTION_BUGS DETECTION_CONTROL_TRIALS DETECTION_STOP_CENSORED DETECTION_EMPTY_TARGETS DETECTION_BUDGET,$(if $(filter command line environment,$(origin $(v))), $(v)='$($(v))',)))"
 	python3 FuzzTesting/fuzz-report.py --detection-only Reports
 
 # Real-filesystem matrix on loop-mounted images (root) → Reports/filesystems.*

@@ -384,6 +384,9 @@ def render_markdown(report):
                 if run:
                     times = ", ".join("–" if t is None else "%g" % t for t in run["times"])
                     lines.append(f"- {bug['id']} × {row['target']} ({mode}): {times}")
+    if report.get("not_run"):
+        lines += ["", f"Not run: {report['not_run']} runs of a bug's target or of the control were left out by the "
+                  "time budget (DETECTION_BUDGET); their cells are – or count fewer trials."]
     lines += ["", f"Summary: {summary['decoder_found_corpus']} of {summary['decoder_bugs']} decoder bugs found from "
               f"the corpus, {summary['decoder_found_empty']} from an empty corpus "
               f"({summary['decoder_measured_empty']} measured); {summary['control_findings']} control findings."]
@@ -401,6 +404,8 @@ def trials_text(settings):
     text = ", ".join(parts) or "none"
     if settings.get("stop_censored"):
         text += "; a target that found nothing in its first trial was not tried again"
+    if settings.get("budget_seconds"):
+        text += "; trials were started for %g wall seconds at most" % settings["budget_seconds"]
     if settings.get("control_trials") not in (None, settings["trials"]):
         text += "; the control ran %d trial(s) per target and mode" % settings["control_trials"]
     return text
@@ -447,7 +452,39 @@ def finish_report(report):
     return report
 
 
-def run_bug(bug, args, plan, mutation, tree, fuzzers, baseline_out):
+class Baseline:
+    """The unpatched fuzz targets, built once per run when first needed (the replay of findings, the control)."""
+
+    def __init__(self, tree):
+        self.tree = tree
+        self.out = os.path.join(WORK, "out-baseline")
+        self.built = False
+
+    def ensure(self):
+        if not self.built:
+            log("building the unpatched fuzz targets")
+            seconds = build(self.tree, self.out)
+            log(f"unpatched build {seconds:.0f} s")
+            self.built = True
+        return self.out
+
+
+class Budget:
+    """DETECTION_BUDGET: after this many wall seconds no new trial starts (0: no limit); the trials left out are
+    counted and reported as not run."""
+
+    def __init__(self, seconds):
+        self.deadline = time.monotonic() + seconds if seconds > 0 else None
+        self.skipped = 0
+
+    def allows(self):
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.skipped += 1
+            return False
+        return True
+
+
+def run_bug(bug, args, plan, mutation, tree, fuzzers, baseline, budget):
     """Every trial of one seeded bug (from the cache, or run on its patched build, built once when needed)."""
     patch = os.path.join(BUGS, bug["patch"])
     patch_text = open(patch, encoding="utf-8").read()
@@ -466,13 +503,16 @@ def run_bug(bug, args, plan, mutation, tree, fuzzers, baseline_out):
                 for seed in range(1, trials + 1):
                     key = cache_key(mutation, patch_text, target, mode, seed, cap)
                     result = cached(key)
+                    if result is None and not budget.allows():
+                        break
                     if result is None:
                         if not built:
+                            baseline.ensure()
                             apply_patch(tree, patch)
                             seconds = build(tree, tree.fuzz_out)
                             log(f"{bug['id']}: build {seconds:.0f} s")
                             built = True
-                        result = run_trial(fuzzers, tree, baseline_out, target, mode, seed, cap)
+                        result = run_trial(fuzzers, tree, baseline.out, target, mode, seed, cap)
                         store(key, result)
                         log(f"{bug['id']} × {target} {mode} seed {seed}: "
                             + (f"found in {result['cpu']:.1f} CPU s: {result.get('finding', '')[:100]}"
@@ -530,6 +570,8 @@ def main():
     parser.add_argument("--modes", nargs="+", default=["corpus", "empty"], choices=["corpus", "empty"])
     parser.add_argument("--bugs", nargs="*", default=[], help="ids (or their number prefixes); all when empty")
     parser.add_argument("--no-control", action="store_true")
+    parser.add_argument("--budget", type=float, default=0,
+                        help="wall seconds after which no new trial starts (0: none); the rest is reported as not run")
     parser.add_argument("--control-trials", type=int, default=None, help="trials of the control per target and mode")
     parser.add_argument("--stop-censored", action="store_true",
                         help="a target that finds nothing in its first trial of a mode is not tried again")
@@ -563,37 +605,39 @@ def main():
     mutation = load_mutation()
     tree = make_tree(mutation)
     fuzzers = Fuzzers(mutation, tree.root)
-    baseline_out = os.path.join(WORK, "out-baseline")
+    baseline = Baseline(tree)
+    budget = Budget(args.budget)
     started = time.monotonic()
     plan = [(mode, args.trials if mode == "corpus" else empty_trials,
              args.corpus_cap if mode == "corpus" else args.empty_cap) for mode in args.modes]
     report_bugs, control = [], []
     try:
         tree.sync()
-        log("building the unpatched fuzz targets")
-        seconds = build(tree, baseline_out)
-        log(f"unpatched build {seconds:.0f} s")
         for bug in chosen:
-            report_bugs.append(run_bug(bug, args, plan, mutation, tree, fuzzers, baseline_out))
+            report_bugs.append(run_bug(bug, args, plan, mutation, tree, fuzzers, baseline, budget))
         if not args.no_control:
             targets = sorted({t for b in chosen for t in b["targets"]})
             for target in targets:
                 for mode, trials, cap in plan:
-                    findings = []
+                    findings, ran = [], 0
                     trials = trials if args.control_trials is None else args.control_trials
                     for seed in range(1, trials + 1):
                         key = cache_key(mutation, "", target, mode, seed, cap)
                         result = cached(key)
+                        if result is None and not budget.allows():
+                            break
                         if result is None:
-                            binary = os.path.join(baseline_out, f"{target}_release")
+                            binary = os.path.join(baseline.ensure(), f"{target}_release")
                             result = fuzzers.trial(binary, target, mode, seed, cap)
                             store(key, result)
                             log(f"control {target} {mode} seed {seed}: "
                                 + ("FOUND " + result.get("finding", "") if result["found"] else "nothing"))
+                        ran += 1
                         if result["found"]:
                             findings.append(f"seed {seed}: {result.get('finding', '')}")
-                    control.append({"target": target, "mode": mode, "trials": trials, "cap": cap,
-                                    "findings": findings})
+                    if ran:
+                        control.append({"target": target, "mode": mode, "trials": ran, "cap": cap,
+                                        "findings": findings})
     except (Interrupted, KeyboardInterrupt) as error:
         log(f"stopped ({error}); every trial so far is cached, the next run resumes")
         return 130
@@ -613,7 +657,9 @@ def main():
         "settings": {"trials": args.trials, "empty_trials": empty_trials, "corpus_cap": args.corpus_cap,
                      "empty_cap": args.empty_cap, "modes": args.modes, "stop_censored": args.stop_censored,
                      "empty_targets": args.empty_targets,
-                     "control_trials": args.trials if args.control_trials is None else args.control_trials},
+                     "control_trials": args.trials if args.control_trials is None else args.control_trials,
+                     "budget_seconds": args.budget},
+        "not_run": budget.skipped,
         "wall_seconds": round(time.monotonic() - started),
         "bugs": report_bugs,
         "control": control,
