@@ -415,9 +415,11 @@ def headline(report):
     s = report["summary"]
     text = (f"{s['decoder_found_corpus']} of {s['decoder_bugs']} seeded decoder bugs found from the committed corpus "
             f"within {GOAL_CORPUS} CPU s by at least one target")
-    if s["decoder_measured_empty"]:
-        text += (f"; {s['decoder_found_empty']} of {s['decoder_measured_empty']} measured from an empty corpus within "
-                 f"{min(GOAL_EMPTY, report['settings']['empty_cap'])} CPU s")
+    if s.get("decoder_run_empty"):
+        text += (f"; from an empty corpus {s['decoder_found_empty']} of the {s['decoder_run_empty']} run found within "
+                 f"{min(GOAL_EMPTY, report['settings']['empty_cap']):g} CPU s")
+        if report["settings"]["empty_cap"] < GOAL_EMPTY:
+            text += f" (a cap below the goal's {GOAL_EMPTY} s: a censored run says nothing)"
     else:
         text += "; none measured from an empty corpus"
     if s["other_bugs"]:
@@ -442,6 +444,7 @@ def finish_report(report):
         "decoder_found_corpus": sum(1 for b in decoder if b["found_corpus"]),
         "decoder_found_empty": sum(1 for b in decoder if b["found_empty"]),
         "decoder_measured_empty": sum(1 for b in decoder if b["found_empty"] is not None),
+        "decoder_run_empty": sum(1 for b in decoder if any(row.get("empty") for row in b["targets"])),
         "other_bugs": len(other),
         "other_found_corpus": sum(1 for b in other if b["found_corpus"]),
         "control_findings": sum(len(row["findings"]) for row in report["control"]),
