@@ -11,6 +11,7 @@
 #   make fuzz-speed [RUNS=100000]    execs per CPU second of every target on a fixed workload
 #   make fuzz-mutator [MUTATOR_SECONDS=120]  structure-aware mutator vs plain libFuzzer, same time
 #   make fuzz-coverage               llvm-cov over the committed corpus → Reports/fuzz-coverage.{md,html}
+#   make fuzz-detection [DETECTION_TRIALS=3]  seeded bugs: CPU time to the first finding per target → Reports/fuzz-detection.*
 #   make bench-matrix                make matrix's run timed through CMD serve and one process per call → Reports/bench-matrix.md
 #   make fs                          real-filesystem matrix → Reports/filesystems.*
 #   make bench                       throughput vs libplist and Foundation in one run → Reports/bench.{json,md,png}
@@ -24,6 +25,16 @@ SWIFT ?= swift
 FUZZ_SECONDS ?= 60
 MUTATOR_SECONDS ?= 120
 HOURS ?= 1
+DETECTION_TRIALS ?= 3
+DETECTION_EMPTY_TRIALS ?= $(DETECTION_TRIALS)
+DETECTION_CORPUS_CAP ?= 60
+DETECTION_EMPTY_CAP ?= 600
+DETECTION_MODES ?= corpus empty
+DETECTION_BUGS ?=
+DETECTION_CONTROL_TRIALS ?= $(DETECTION_TRIALS)
+DETECTION_STOP_CENSORED ?= 0
+DETECTION_EMPTY_TARGETS ?= all
+DETECTION_BUDGET ?= 0
 MUTANTS ?= 0
 MUTATION_SEED ?= 1
 MUTATION_JOBS ?= 1
@@ -37,7 +48,7 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps peers build build-debug test conformance matrix bench-matrix differential fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fs bench mutation vectors reports install dist dist-test lint format clean
+.PHONY: deps peers build build-debug test conformance matrix bench-matrix differential fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fuzz-detection fs bench mutation vectors reports install dist dist-test lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
@@ -110,6 +121,20 @@ fuzz-speed: deps
 # Line and branch coverage of the committed corpus (and the vectors) → Reports/fuzz-coverage.{md,html}.
 fuzz-coverage: deps
 	FuzzTesting/fuzz-coverage.sh
+
+# The harness measured by detection (Docs/fuzz-detection.md): each seeded bug of FuzzTesting/seeded-bugs/ patched into
+# a scratch copy (.build/fuzz-detection/tree), the fuzz targets built (release + ASan), each target the manifest names
+# run DETECTION_TRIALS times from the committed corpus (cap DETECTION_CORPUS_CAP CPU s) and DETECTION_EMPTY_TRIALS
+# times from an empty one (cap DETECTION_EMPTY_CAP), one process at a time, niced; the unpatched build as the
+# false-positive control; trials cached → Reports/fuzz-detection.{json,md}, then the headline of Reports/fuzz.md.
+fuzz-detection: deps
+	nice -n 15 python3 FuzzTesting/fuzz-detection.py --trials $(DETECTION_TRIALS) --empty-trials $(DETECTION_EMPTY_TRIALS) \
+	    --corpus-cap $(DETECTION_CORPUS_CAP) --empty-cap $(DETECTION_EMPTY_CAP) --modes $(DETECTION_MODES) \
+	    $(if $(DETECTION_BUGS),--bugs $(DETECTION_BUGS),) --control-trials $(DETECTION_CONTROL_TRIALS) \
+	    --empty-targets $(DETECTION_EMPTY_TARGETS) $(if $(filter 1,$(DETECTION_STOP_CENSORED)),--stop-censored,) \
+	    --budget $(DETECTION_BUDGET) \
+	    --command "$(strip make fuzz-detection$(foreach v,DETECTION_TRIALS DETECTION_EMPTY_TRIALS DETECTION_CORPUS_CAP DETECTION_EMPTY_CAP DETECTION_MODES DETECTION_BUGS DETECTION_CONTROL_TRIALS DETECTION_STOP_CENSORED DETECTION_EMPTY_TARGETS DETECTION_BUDGET,$(if $(filter command line environment,$(origin $(v))), $(v)='$($(v))',)))"
+	python3 FuzzTesting/fuzz-report.py --detection-only Reports
 
 # Real-filesystem matrix on loop-mounted images (root) → Reports/filesystems.*
 fs: build

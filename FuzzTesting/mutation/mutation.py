@@ -424,14 +424,18 @@ def cached(mutant, fuzz_enabled):
     return None
 
 
-_fingerprint = None
+_fingerprints = {}
 
 
 def suite_fingerprint():
     """The SHA-256 of what judges a mutant (the vectors, the tests, the fuzz targets and their corpus)."""
-    global _fingerprint
-    if _fingerprint is None:
-        paths = ["Vectors", "Tests", "FuzzTesting/Sources", "FuzzTesting/seed-corpus"]
+    return tree_fingerprint(["Vectors", "Tests", "FuzzTesting/Sources", "FuzzTesting/seed-corpus"])
+
+
+def tree_fingerprint(paths):
+    """The SHA-256 of the files under `paths` as they are in the checkout (also make fuzz-detection's cache key)."""
+    key = tuple(paths)
+    if key not in _fingerprints:
         listing = subprocess.run(["git", "ls-files", "-s", "--", *paths], cwd=ROOT, capture_output=True, text=True,
                                  check=True).stdout
         blobs = {line.split("\t", 1)[1]: line.split()[1] for line in listing.splitlines()}
@@ -446,8 +450,8 @@ def suite_fingerprint():
         for path in changed:
             if path not in present:
                 blobs.pop(path, None)
-        _fingerprint = sha256("".join(f"{blob} {path}\n" for path, blob in sorted(blobs.items())))
-    return _fingerprint
+        _fingerprints[key] = sha256("".join(f"{blob} {path}\n" for path, blob in sorted(blobs.items())))
+    return _fingerprints[key]
 
 
 def store(result):

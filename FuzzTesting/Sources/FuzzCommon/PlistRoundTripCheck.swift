@@ -46,10 +46,19 @@ public enum PlistRoundTripCheck {
             return
         }
         // Nothing shared, nothing to count (`fitsUncounted`): the walk is for values with shared objects.
+        let fits = AmplificationBound.fitsUncounted(statistics, inputOf: document.count)
+        // The depth bound, counted on the value itself (not by the decoder's own counter, which a depth bug
+        // would share): an accepted value nests at most `maximumDepth` containers. A value cut to its
+        // amplification bound is only shallower, so the check is made on what is round-tripped.
         let value =
-            AmplificationBound.fitsUncounted(statistics, inputOf: document.count)
+            fits
             ? decoded
             : AmplificationBound.bounded(decoded, to: AmplificationBound.values(forInputOf: document.count)).value
+        guard nesting(value, limit: rules.maximumDepth) <= rules.maximumDepth else {
+            throw FuzzFinding(
+                target, "an accepted value nests at most the maximum depth",
+                "more than \(rules.maximumDepth) container levels accepted")
+        }
         let encoded = BPlistEncoder.encode(value)
         let again: PropertyListValue
         do {
@@ -66,6 +75,27 @@ public enum PlistRoundTripCheck {
                 target, "encoding is canonical (same value, same bytes)",
                 "\(encoded.count) bytes then \(reencoded.count) bytes")
         }
+    }
+
+    /// The container levels of `value` (a scalar 0, an empty array 1), counted no further than `limit + 1`.
+    static func nesting(_ value: PropertyListValue, limit: Int) -> Int {
+        guard limit >= 0 else { return 0 }
+        let elements: [PropertyListValue]
+        switch value {
+        case .array(let items), .set(let items): elements = items
+        case .dictionary(let entries):
+            var deepest = 0
+            for element in entries.values where deepest < limit {
+                deepest = max(deepest, nesting(element, limit: limit - 1))
+            }
+            return 1 + deepest
+        default: return 0
+        }
+        var deepest = 0
+        for element in elements where deepest < limit {
+            deepest = max(deepest, nesting(element, limit: limit - 1))
+        }
+        return 1 + deepest
     }
 
     /// Whether `a` and `b` hold the same bytes: one `memcmp` (`Array ==` compares byte by byte, and
