@@ -67,6 +67,8 @@ public enum VectorTag: String, Codable, CaseIterable, Hashable, Sendable {
     case fuzz
     /// Found by `xds differential`: implementations disagree on the input (Docs/conformance.md).
     case differential
+    /// Kills a mutant of the reference that the suite let through (`make mutation`, Docs/mutation.md).
+    case mutation
     /// Attribute area.
     case missingKey = "missing-key", wrongType = "wrong-type", extraKey = "extra-key", rootType = "root-type"
     case xml, unicode, path, size, url

@@ -21,6 +21,7 @@ public enum GeneratedVectorSet {
     static func families() -> [GeneratedVector] {
         PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
             + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + DifferentialRegressionFamily.vectors()
+            + MutationRegressionFamily.vectors()
             + AttributeFamily.vectors()
             + IconsFamily.vectors() + IconLoadingFamily.vectors()
     }

@@ -160,6 +160,17 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
         let document = try BPlistDocument(bytes)
         #expect(document.count(of: document.root) == 10_000)
     }
+
+    /// Above the floor the bound is 8 × the input length: 10 MiB of data referenced 7 times materialises
+    /// to 70 MiB, over the 64 MiB floor but under 8 × 10 MiB. (No vector can pin this: vector files are at
+    /// most 8 MiB, so the floor always wins for them.)
+    @Test func aboveTheFloorTheBoundIsEightTimesTheInputLength() throws {
+        let length = 10 << 20
+        let data: [UInt8] = [0x4F, 0x12] + bigEndian(UInt64(length), width: 4) + [UInt8](repeating: 0, count: length)
+        let bytes = Self.sharedArray(count: 7, value: data)
+        let document = try BPlistDocument(bytes)
+        #expect(document.count(of: document.root) == 7)
+    }
 }
 
 /// Records that share their key objects: the builder skips comparing keys it has seen differ in an

@@ -30,4 +30,23 @@ import Testing
         #expect(!ConventionRules.hasParentComponent("a/..b/c"))
         #expect(!ConventionRules.hasParentComponent("..."))
     }
+
+    /// The loopback rule lives here (the icon policy's `isLoopback` forwards to it): http to these hosts is
+    /// allowed only when asked for, as the fixture server of the icon-loading vectors needs.
+    @Test(arguments: [
+        ("localhost", true), ("LocalHost", true), ("[::1]", true), ("127.0.0.1", true), ("127.9.8.7", true),
+        ("128.0.0.1", false), ("127.0.0.1.2", false), ("127.0.0.256", false), ("127.0.0.+1", false),
+        ("localhost.example", false), ("[::2]", false),
+    ])
+    func loopbackHosts(host: String, expected: Bool) {
+        #expect(WebURLRule.isLoopback(host) == expected)
+        #expect(WebURLRule.refusal("http://\(host)/a", allowLoopbackHTTP: true) == nil || !expected)
+    }
+
+    /// A refused character is named with its code point, so that an invisible one can be found.
+    @Test func refusedCharactersAreNamedByCodePoint() {
+        #expect(WebURLRule.characterRefusal("https://h/a\u{1F}") == "not a URL: character U+001F at offset 11")
+        #expect(WebURLRule.characterRefusal("https://h/a b") == "not a URL: character ' ' (U+0020) at offset 11")
+        #expect(WebURLRule.characterRefusal("https://h/a\u{7F}")?.contains("U+007F") == true)
+    }
 }

@@ -76,6 +76,17 @@ import Testing
         #expect(findings.first?.group == .decode)
     }
 
+    /// `bplist01`…`bplist09`: one `format.binary-version` finding, and the attribute is still read (as
+    /// CoreFoundation reads it); the strict decoder's header error is not reported a second time.
+    @Test func otherVersionDigitIsOneFindingAndStillRead() {
+        let attribute = DocumentSourceAttribute(identifier: "a", name: "b", path: "p", appInfoURL: "https://h/")
+        var bytes = attribute.encoded()
+        bytes[7] = UInt8(ascii: "1")
+        let report = DocumentSourceValidator.validate(bytes)
+        #expect(report.findings.map(\.code) == ["format.binary-version"])
+        #expect(report.attribute == attribute)
+    }
+
     @Test func conventionFindings() {
         let bytes = DocumentSourceAttribute(
             identifier: "com.x", name: "X", path: "/abs/../etc", appInfoURL: "http://x.example/appInfo.json"
@@ -119,6 +130,9 @@ import Testing
         #expect(
             DocumentSourceValidator.validate(bytes, name: name).findings.map(\.code) == ["portability.name-too-long"])
         #expect(DocumentSourceValidator.validate(bytes).findings == [])
+        // 127 bytes is still within the limit.
+        let longest = "user." + String(repeating: "n", count: 127)
+        #expect(DocumentSourceValidator.validate(bytes, name: longest).findings == [])
     }
 
     @Test func everyCodeHasAStableGroupPrefix() {
