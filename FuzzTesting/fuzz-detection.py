@@ -238,12 +238,7 @@ class Fuzzers:
         return result.returncode == 0
 
     def kill(self):
-        child = self.child
-        if child is not None:
-            try:
-                os.killpg(child.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        self.mutation.kill_group(self.child)
 
 
 # --- the scratch tree ---------------------------------------------------------------------------------------

@@ -169,6 +169,15 @@ class Interrupted(Exception):
     pass
 
 
+def kill_group(child):
+    """Kills a started child's whole process group (it runs in its own); nothing when there is none or it is gone."""
+    if child is not None:
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 class Tree:
     """A scratch copy of the checkout with its own .build; every mutant is applied here, and only here."""
 
@@ -230,12 +239,7 @@ class Tree:
         return status, time.monotonic() - started, tail
 
     def kill_child(self):
-        child = self.child
-        if child is not None:
-            try:
-                os.killpg(child.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        kill_group(self.child)
 
 
 def on_signal(number, _frame):
