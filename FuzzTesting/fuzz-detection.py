@@ -662,12 +662,7 @@ def main():
         "bugs": report_bugs,
         "control": control,
     })
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "fuzz-detection.json"), "w", encoding="utf-8") as file:
-        json.dump(report, file, indent=1)
-        file.write("\n")
-    with open(os.path.join(args.out, "fuzz-detection.md"), "w", encoding="utf-8") as file:
-        file.write(render_markdown(report))
+    mutation.write_report(args.out, "fuzz-detection", report, render_markdown(report))
     log(f"wrote {args.out}/fuzz-detection.{{json,md}}: {headline(report)}")
     return 0
 

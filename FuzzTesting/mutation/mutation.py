@@ -509,12 +509,17 @@ def write_reports(args, pool, rows, stale, wall, measured):
                     | ({"diff": row["diff"]} if row["verdict"] in ("survived", "equivalent") else {})
                     | ({"reason": row["reason"]} if row.get("reason") else {}) for row in rows],
     }
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "mutation.json"), "w", encoding="utf-8") as file:
+    write_report(args.out, "mutation", report, render_markdown(report))
+
+
+def write_report(directory, stem, report, markdown):
+    """Writes <directory>/<stem>.json (the source) and <stem>.md."""
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, stem + ".json"), "w", encoding="utf-8") as file:
         json.dump(report, file, indent=1)
         file.write("\n")
-    with open(os.path.join(args.out, "mutation.md"), "w", encoding="utf-8") as file:
-        file.write(render_markdown(report))
+    with open(os.path.join(directory, stem + ".md"), "w", encoding="utf-8") as file:
+        file.write(markdown)
 
 
 def render_markdown(report):

@@ -6,6 +6,22 @@ import ServeFraming
 import Testing
 
 @Suite struct ServeFrameTests {
+    /// A fixture server in Python: `setup`, then the framed request loop (end of input ends it) that reads each
+    /// request's words and payload and runs `body` (indented for the loop) on them.
+    static func fixtureServer(_ body: String, setup: String = "") -> String {
+        """
+        import sys
+        \(setup)
+        requests, responses = sys.stdin.buffer, sys.stdout.buffer
+        while True:
+            head = requests.read(4)
+            if not head: sys.exit(0)
+            words = requests.read(int.from_bytes(head, "big")).split(b"\\0")
+            payload = requests.read(int.from_bytes(requests.read(4), "big"))
+        \(body)
+        """
+    }
+
     /// A response read back in chunks of every size is the response written.
     @Test func aResponseReadsBackWhateverTheChunking() throws {
         let frame = ServeFrame.response(.rejected, payload: Array("out".utf8), diagnostic: Array("why\n".utf8))
@@ -50,21 +66,15 @@ import Testing
     /// A server that dies in a call gives that call its exit status, the next call a fresh server, and a
     /// server that exits 1 without answering is a protocol error, never a rejection.
     @Test func aServerThatDiesIsRestartedAndNothingIsReplayed() throws {
-        let script = """
-            import sys
-            requests, responses = sys.stdin.buffer, sys.stdout.buffer
-            while True:
-                head = requests.read(4)
-                if not head: sys.exit(0)
-                words = requests.read(int.from_bytes(head, "big")).split(b"\\0")
-                payload = requests.read(int.from_bytes(requests.read(4), "big"))
+        let script = Self.fixtureServer(
+            """
                 if payload == b"die": sys.stderr.write("policy: undocumented-exception X\\n"); sys.exit(70)
                 if payload == b"one": sys.exit(1)
                 if payload == b"junk": responses.write(b"junk"); responses.flush(); continue
                 answer = b"accepted" if payload == b"yes" else b"rejected\\0no"
                 responses.write(len(answer).to_bytes(4, "big") + answer + len(words[0]).to_bytes(4, "big") + words[0])
                 responses.flush()
-            """
+            """)
         let pool = ServerPool(command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20))
         defer { pool.stop() }
         let accepted = pool.run(["decode"], input: Array("yes".utf8))
@@ -91,20 +101,13 @@ import Testing
     /// its first call: a runtime that maps memory while it starts (a JVM, 2 GiB) keeps its server, a call that
     /// leaves 200 MiB mapped does not.
     @Test func aServerIsReplacedOnlyWhenACallLeavesItsAddressSpaceGrown() throws {
-        let script = """
-            import mmap, sys, time
-            kept = []
-            requests, responses = sys.stdin.buffer, sys.stdout.buffer
-            while True:
-                head = requests.read(4)
-                if not head: sys.exit(0)
-                requests.read(int.from_bytes(head, "big"))
-                payload = requests.read(int.from_bytes(requests.read(4), "big"))
+        let script = Self.fixtureServer(
+            """
                 if not kept: kept.append(mmap.mmap(-1, 300 << 20))  # the runtime starting, during the first call
                 if payload == b"grow": kept.append(mmap.mmap(-1, 200 << 20))
                 responses.write((8).to_bytes(4, "big") + b"accepted" + (0).to_bytes(4, "big"))
                 responses.flush()
-            """
+            """, setup: "import mmap\nkept = []")
         let pool = ServerPool(
             command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20, addressSpace: 2 << 30))
         defer { pool.stop() }
@@ -118,17 +121,11 @@ import Testing
     /// The CPU limit holds per call: a call spinning past it ends by SIGXCPU (or the runner's SIGKILL a second
     /// later), as a one-call process under RLIMIT_CPU would.
     @Test func theCPULimitHoldsPerCall() throws {
-        let script = """
-            import sys
-            requests, responses = sys.stdin.buffer, sys.stdout.buffer
-            while True:
-                head = requests.read(4)
-                if not head: sys.exit(0)
-                requests.read(int.from_bytes(head, "big"))
-                payload = requests.read(int.from_bytes(requests.read(4), "big"))
+        let script = Self.fixtureServer(
+            """
                 while payload == b"spin": pass
                 responses.write(b"\\0\\0\\0\\x08accepted\\0\\0\\0\\0"); responses.flush()
-            """
+            """)
         let pool = ServerPool(command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20, cpuSeconds: 1))
         defer { pool.stop() }
         #expect(pool.run(["decode"], input: []).verdict == .accepted)
