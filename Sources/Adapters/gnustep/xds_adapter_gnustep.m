@@ -6,6 +6,8 @@
 // An NSException escaping GNUstep (its binary parser raises NSGenericException and NSInvalidArgumentException on
 // some inputs, which the API does not document) is a crash: the uncaught-exception handler exits 70, since
 // GNUstep's default handler would exit 1, which reads as a rejection. A stack overflow is a crash too (signal).
+// GNUstep parses bytes that end at a guard page (guarded_bytes.h), so a read past the end of its input is a SIGSEGV
+// in every run and both modes, instead of a verdict that depends on what the heap holds after the buffer.
 // read-attribute / write-attribute do what the original XDSDocumentSourceAttribute does, on Linux's
 // user.x-document-source: getxattr (following symlinks), parse, keep the four keys whose values are NSStrings;
 // write the fields (a field object by the protocol's rule) as a binary plist with setxattr. Printing stops after 1,000,000 nodes with
@@ -21,6 +23,7 @@
 #include <string.h>
 #include <sys/xattr.h>
 #include <unistd.h>
+#include "guarded_bytes.h"
 
 #define NODE_BOUND 1000000L
 static const char *attributeName = "user.x-document-source";
@@ -34,6 +37,16 @@ static size_t errorSize;
 
 static NSData *readStandardInput(void) {
     return input ?: [[NSFileHandle fileHandleWithStandardInput] readDataToEndOfFile];
+}
+
+// The bytes GNUstep parses this call, copied to end at a guard page (guarded_bytes.h); released when the call ends,
+// after everything parsed from them is printed.
+static GuardedBytes parsed;
+
+static NSData *guarded(NSData *bytes) {
+    guardedBytesFree(parsed);
+    parsed = guardedBytesCopy([bytes bytes], [bytes length]);
+    return parsed.data;
 }
 
 static void writeText(NSString *text) {
@@ -191,7 +204,12 @@ static NSString *tagged(id root, long *nodes) {
 
 static int decode(void) {
     NSError *error = nil;
-    id value = [NSPropertyListSerialization propertyListWithData:readStandardInput()
+    NSData *bytes = guarded(readStandardInput());
+    if (bytes == nil) {
+        fprintf(err, "adapter: cannot map the input next to a guard page: %s\n", strerror(errno));
+        return 71;
+    }
+    id value = [NSPropertyListSerialization propertyListWithData:bytes
                                                          options:NSPropertyListImmutable
                                                           format:NULL
                                                            error:&error];
@@ -331,7 +349,13 @@ static int readAttribute(const char *path) {
         fprintf(err, "rejected: the attribute changed size\n");
         return 1;
     }
-    id value = [NSPropertyListSerialization propertyListWithData:bytes options:NSPropertyListImmutable format:NULL
+    NSData *attribute = guarded(bytes);
+    if (attribute == nil) {
+        fprintf(err, "adapter: cannot map the attribute next to a guard page: %s\n", strerror(errno));
+        return 71;
+    }
+    id value = [NSPropertyListSerialization propertyListWithData:attribute options:NSPropertyListImmutable
+                                                          format:NULL
                                                            error:NULL];
     if (![value isKindOfClass:[NSDictionary class]]) {
         fprintf(err, "rejected: not a dictionary property list\n");
@@ -419,6 +443,8 @@ static int call(int count, char **words) {
         fprintf(err, "usage error: unknown call or arguments\n");
     }
     [pool release];
+    guardedBytesFree(parsed);
+    parsed = (GuardedBytes){NULL, 0, nil};
     return code;
 }
 
