@@ -3,7 +3,7 @@
 /// Docs/conformance.md, "The persistent mode": the one-process-per-call mode is the reference meaning, and an
 /// adapter must get the same verdicts through `CMD serve`. This is the one statement of what "the same" means,
 /// used by the equivalence test and by `make bench-matrix`: outcome, crash kind, exit status and signal are
-/// equal, except that a runaway call is judged by its class and a listed case may crash differently.
+/// equal, except that a runaway call is judged by its class.
 public enum ServeModeEquivalence {
     /// What must be equal between the modes for one case.
     public struct Verdict: Hashable, Sendable, CustomStringConvertible {
@@ -36,23 +36,12 @@ public enum ServeModeEquivalence {
         }
     }
 
-    /// Cases, as "implementation caseID", that crash in both modes but not always the same way, and why: the
-    /// outcome must still be a crash in both.
-    public static let crashDetailsMayDiffer: [String: String] = [
-        // GNUstep's binary parser copies a 528,668-byte string from a 141-byte input: what the over-read meets
-        // depends on the heap around the data, which differs in a long-lived process (exit 70 on an NSException
-        // per call, SIGSEGV served; a different heap may even accept).
-        "gnustep plist/invalid/long-count-runs-into-table": "reads past the end of its data"
-    ]
-
     /// One case whose verdicts differ between the modes.
     public struct Difference: Hashable, Sendable, CustomStringConvertible {
         public var implementation: String
         public var caseID: String
         public var perCall: Verdict?
         public var served: Verdict?
-        /// Why the difference is allowed (from `crashDetailsMayDiffer`), nil when it is not.
-        public var allowedBecause: String?
 
         public var description: String {
             let perCallText = perCall.map(String.init(describing:)) ?? "none"
@@ -96,10 +85,6 @@ public enum ServeModeEquivalence {
     private static func difference(_ implementation: String, _ caseID: String, perCall: Verdict?, served: Verdict?)
         -> Difference
     {
-        let reason = crashDetailsMayDiffer["\(implementation) \(caseID)"]
-        let bothCrash = perCall?.outcome == .crash && served?.outcome == .crash
-        return Difference(
-            implementation: implementation, caseID: caseID, perCall: perCall, served: served,
-            allowedBecause: bothCrash ? reason : nil)
+        Difference(implementation: implementation, caseID: caseID, perCall: perCall, served: served)
     }
 }

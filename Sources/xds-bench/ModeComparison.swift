@@ -32,14 +32,10 @@ enum ModeComparison {
     static func verdictSentence(perCall: ConformanceReport, served: ConformanceReport) -> String {
         let differences = ServeModeEquivalence.differences(perCall: perCall.runs, served: served.runs)
         let total = perCall.runs.reduce(0) { $0 + $1.results.count }
-        let allowed = differences.filter { $0.allowedBecause != nil }.count
         var sentence = "\(differences.count) of \(total) case results differ by the rule of the equivalence test"
         if !differences.isEmpty {
-            let named = differences.prefix(20).map { difference in
-                "\(difference.implementation) \(difference.caseID)"
-                    + (difference.allowedBecause.map { " (allowed: \($0))" } ?? "")
-            }
-            sentence += ", \(allowed) of them allowed: " + named.joined(separator: ", ")
+            let named = differences.prefix(20).map { "\($0.implementation) \($0.caseID)" }
+            sentence += ": " + named.joined(separator: ", ")
             if differences.count > 20 { sentence += ", …" }
         }
         return sentence
