@@ -53,6 +53,26 @@ import Testing
         #expect(top?.category == .trailer, "\(String(describing: top))")
     }
 
+    /// The count-wrap layout: the trailer's count times the width wraps around 2^64 to the real table size, which a
+    /// decoder that multiplies without checking takes for consistent; the reference decoder rejects it there.
+    @Test(arguments: [(4, UInt64(1)), (8, 3), (16, 7)])
+    func aWrappedCountMatchesTheTableOnlyModulo2Pow64(_ width: Int, _ wraps: UInt64) throws {
+        var layout = try #require(BPlistLayout(BPlistEncoder.encode(.array([.integer(1), .string("a")]))))
+        layout.offsetSize = width
+        layout.refSize = 8
+        layout.countWraps = wraps
+        let bytes = layout.bytes()
+        let base = bytes.count - 32
+        let field = { (at: Int) in bytes[at..<(at + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+        let count = field(base + 8)
+        let table = field(base + 24)
+        #expect(count == 3 + wraps << (64 - UInt64(width.trailingZeroBitCount)))
+        #expect(count <= UInt64(Int.max))
+        #expect(count &* UInt64(width) == UInt64(base) - table, "the size wraps to the real table size")
+        let error = #expect(throws: BPlistError.self) { try BPlistDecoder.decode(bytes, rules: .strict) }
+        #expect(error?.category == .trailer && error?.offset == base + 24, "\(String(describing: error))")
+    }
+
     @Test func mutationsStayWithinMaxSizeAndChangeTheInput() throws {
         let document = BPlistEncoder.encode(
             .dictionary([

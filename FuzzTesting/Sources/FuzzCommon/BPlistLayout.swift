@@ -42,6 +42,11 @@ struct BPlistLayout: Hashable, Sendable {
     /// Added to the trailer's object count and table offset (after everything else is laid out).
     var countDelta = 0
     var tableOffsetDelta = 0
+    /// Adds this many times 2^64 / width to the trailer's object count, for an offset width that is a power of two
+    /// above 1 (no effect otherwise): the count times the width then wraps around 2^64 to the real table size, so
+    /// only a decoder that multiplies without an overflow check takes the count for a consistent one (the bug
+    /// class of libplist's CVE-2017-7982 fix).
+    var countWraps: UInt64 = 0
 
     /// Reads `bytes`: any input, never trapping. Returns `nil` for anything it cannot follow.
     init?(_ bytes: [UInt8]) {
@@ -155,7 +160,9 @@ struct BPlistLayout: Hashable, Sendable {
         if trailerPrefix.count < 6 { out += repeatElement(0, count: 6 - trailerPrefix.count) }
         out.append(UInt8(truncatingIfNeeded: width))
         out.append(UInt8(truncatingIfNeeded: refSize))
-        Self.appendBigEndian(UInt64(bitPattern: Int64(objects.count + countDelta)), width: 8, to: &out)
+        let wrapStep: UInt64 = width > 1 && width.nonzeroBitCount == 1 ? 1 << (64 - width.trailingZeroBitCount) : 0
+        let count = UInt64(bitPattern: Int64(objects.count + countDelta)) &+ countWraps &* wrapStep
+        Self.appendBigEndian(count, width: 8, to: &out)
         Self.appendBigEndian(UInt64(top), width: 8, to: &out)
         Self.appendBigEndian(UInt64(bitPattern: Int64(table + tableOffsetDelta)), width: 8, to: &out)
         return out

@@ -10,7 +10,8 @@ import SeededRandom
 /// byte-mutated one: at half, the mutator and the longer checks held FuzzAttribute near 24,000 execs
 /// per CPU second). One in eight changes the input's own layout (`BPlistLayout` reads any bytes it can
 /// follow): reference and offset widths, long-form counts, object order, a reference redirected to
-/// another object, trailer fields, a gap before the trailer; these stack on earlier layout changes and
+/// another object, trailer fields, a gap before the trailer, an object count whose offset-table size wraps
+/// around 2^64; these stack on earlier layout changes and
 /// cost no decode or encode. The last eighth decodes the document with the lenient rules, mutate the
 /// value tree (replace a leaf by an edge value, copy a subtree elsewhere so the encoder shares it, drop
 /// an element, wrap or nest, change a key to a colliding or NUL-holding one), re-encode with the
@@ -204,7 +205,7 @@ public enum StructureMutator {
     static func mutateLayout(_ layout: inout BPlistLayout, _ random: inout SeededGenerator) {
         let count = layout.objects.count
         for _ in 0...Int(random.next() % 2) {
-            switch random.next() % 9 {
+            switch random.next() % 10 {
             case 0:
                 layout.refSize = [1, 2, 3, 4, 8, 9, 16][Int(random.next() % 7)]
             case 1:
@@ -226,6 +227,15 @@ public enum StructureMutator {
                 layout.tableOffsetDelta = Int(random.next() % 3) - 1
             case 7:
                 layout.gap = [UInt8](repeating: 0, count: Int(random.next() % 4) + 1)
+            case 8:
+                // A count whose offset-table size wraps around 2^64 to the real one. Below 2^63 (the count must
+                // fit a signed 64-bit integer) that takes a width of 4, 8 or 16 and at most width / 2 - 1 wraps;
+                // a count of 2^60 and more also needs 8-byte references to pass the reference-capacity check.
+                // The ±1 of the trailer-field change almost never lands on such a count by itself.
+                let width = [4, 8, 16][Int(random.next() % 3)]
+                layout.offsetSize = width
+                layout.refSize = max(layout.refSize, 8)
+                layout.countWraps = 1 + random.next() % UInt64(width / 2 - 1)
             default:
                 layout.trailerPrefix[Int(random.next() % 6)] = UInt8(truncatingIfNeeded: random.next())
             }
