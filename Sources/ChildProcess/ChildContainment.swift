@@ -9,72 +9,31 @@ import Foundation
 /// What the runner must undo on any exit: the process group of every call in flight, the scratch directory of
 /// every call, and processes that left their group (`setsid()`) and were re-parented to the runner.
 ///
-/// `contain()` (called once by `xds conformance` and `xds-bench`) makes the runner a child subreaper
-/// (`PR_SET_CHILD_SUBREAPER`), so an adapter's descendant whose parent exits becomes the runner's child
-/// instead of init's; after every call `sweepEscapees()` kills and reaps every child of the runner that is
-/// not a call in flight. It also starts a thread that waits for SIGINT, SIGTERM and SIGHUP: on one, it stops
-/// every further spawn and directory change, kills every group in flight and every escapee, removes the
-/// registered directories, and ends the process by the same signal.
-///
-/// The signals must be blocked in every other thread, or one of them takes the signal with its default
-/// action and the run dies without cleanup. A thread inherits its creator's mask, so the entry points call
-/// `blockTerminatingSignals()` first thing, before any thread exists; children get an empty mask and default
-/// dispositions back when they are spawned (`ProcessRunner`).
+/// `contain()` (called once by `xds conformance`, `xds differential` and `xds-bench`) makes the runner a child
+/// subreaper (`PR_SET_CHILD_SUBREAPER`), so an adapter's descendant whose parent exits becomes the runner's child
+/// instead of init's; after every call `sweepEscapees()` kills and reaps every child of the runner that is not a
+/// call in flight. It also registers with `TerminationCleanup` (and installs it, ending by the signal): on
+/// SIGINT, SIGTERM or SIGHUP every further spawn and directory change stops, every group in flight and every
+/// escapee is killed, and the registered directories are removed, before the process ends by that signal.
 public enum ChildContainment {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var groups: Set<pid_t> = []
     nonisolated(unsafe) private static var directories: Set<String> = []
     nonisolated(unsafe) private static var containing = false
+    nonisolated(unsafe) private static var cleanupRegistered = false
 
-    /// The signals that end a run with cleanup.
-    public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-
-    /// The calling thread's signal mask, as it was before `blockTerminatingSignals()`.
-    public struct SignalMask: @unchecked Sendable {
-        fileprivate var set: sigset_t
-
-        /// Puts the mask back on the calling thread (signals that were pending while blocked are delivered).
-        public func restore() {
-            var previous = set
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-        }
-    }
-
-    /// The terminating signals as a set.
-    static var terminatingSet: sigset_t {
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        for signal in terminatingSignals { sigaddset(&mask, signal) }
-        return mask
-    }
-
-    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread and so in every thread it starts from now on.
-    /// Entry points that may call `contain()` call this before anything else: a signal then stays pending
-    /// until `contain()`'s thread takes it, or until the returned mask is restored (for commands that do
-    /// not handle signals, which must stay killable).
-    /// - Returns: the mask before.
-    public static func blockTerminatingSignals() -> SignalMask {
-        var mask = terminatingSet
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &mask, &previous)
-        return SignalMask(set: previous)
-    }
-
-    /// Makes this process a child subreaper and handles the terminating signals on a thread of their own.
-    /// Call from the main thread, before any other thread starts (a thread inherits its creator's mask), and
-    /// best after `blockTerminatingSignals()` at the entry point.
+    /// Makes this process a child subreaper and registers the cleanup of every call with `TerminationCleanup`,
+    /// installing it to end by the signal. Call from the main thread, before any other thread starts (a thread
+    /// inherits its creator's mask), and best after `TerminationCleanup.blockSignals()` at the entry point.
     /// - Returns: whether the kernel accepted the subreaper role.
     @discardableResult
     public static func contain() -> Bool {
-        _ = blockTerminatingSignals()
-        let waited = terminatingSet
-        let waiter = Thread {
-            var signals = waited
-            var caught: Int32 = 0
-            while sigwait(&signals, &caught) != 0 {}
-            terminate(by: caught)
-        }
-        waiter.start()
+        TerminationCleanup.install(ending: .bySignal)
+        lock.lock()
+        let registered = cleanupRegistered
+        cleanupRegistered = true
+        lock.unlock()
+        if !registered { _ = TerminationCleanup.register { killAndRemoveEverything() } }
         let subreaper = prctlFunction.map { $0(36 /* PR_SET_CHILD_SUBREAPER */, 1, 0, 0, 0) == 0 } ?? false
         lock.lock()
         containing = subreaper
@@ -201,12 +160,12 @@ public enum ChildContainment {
         return result
     }
 
-    /// The signal path: every group and escapee killed, every directory removed, then death by `signal`.
+    /// The cleanup on a signal: every group and escapee killed, every directory removed.
     ///
     /// The other threads go on running meanwhile, so both locks are taken and never released: a worker that
     /// would spawn another call, make or remove a directory, or unregister a group waits here until the
     /// process ends, and nothing is started after the groups and directories are read.
-    private static func terminate(by signal: Int32) -> Never {
+    private static func killAndRemoveEverything() {
         ProcessRunner.spawnLock.lock()
         lock.lock()
         let inFlight = groups
@@ -229,13 +188,6 @@ public enum ChildContainment {
             }
         }
         for directory in leftovers { removeTree(directory) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        sigaddset(&mask, signal)
-        Glibc.signal(signal, SIG_DFL)
-        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        raise(signal)
-        exit(128 + signal)
     }
 
     private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32

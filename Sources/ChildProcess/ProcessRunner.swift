@@ -133,7 +133,7 @@ public enum ProcessRunner {
         // Default dispositions and an empty mask: the runner ignores SIGPIPE and blocks the terminating signals
         // (`ChildContainment`), and may itself have been started with them ignored; a child must not inherit
         // that, or it could not be interrupted or killed by SIGTERM.
-        var defaults = ChildContainment.terminatingSet
+        var defaults = TerminationCleanup.signalSet
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var mask = sigset_t()

@@ -1,5 +1,6 @@
 // Sources/FilesystemHarness/ByteRoundTrips.swift - Raw attribute bytes written by one program, read by another
 
+import ChildProcess
 import Foundation
 import XAttr
 
@@ -62,8 +63,8 @@ public enum ByteRoundTrips {
             let value = ProbeValue.bytes(size)
             for writer in ByteAccessor.all {
                 for reader in ByteAccessor.all {
-                    // One step per file, made to removed: a signal waits for it (see `InterruptGuard`).
-                    let cell = InterruptGuard.step { () -> RoundTripCell in
+                    // One step per file, made to removed: a signal waits for it (see `TerminationCleanup`).
+                    let cell = TerminationCleanup.step { () -> RoundTripCell in
                         var cell = RoundTripCell(
                             level: "bytes", filesystem: label, writer: writer.name, reader: reader.name,
                             valueSize: size, preserved: false, detail: "")

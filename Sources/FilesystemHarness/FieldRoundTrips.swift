@@ -1,6 +1,7 @@
 // Sources/FilesystemHarness/FieldRoundTrips.swift - The four fields written by one implementation, read by another
 
 import AttributeFiles
+import ChildProcess
 import DocumentSource
 import Foundation
 import TaggedJSON
@@ -118,8 +119,8 @@ public enum FieldRoundTrips {
         var cells: [RoundTripCell] = []
         for writer in accessors {
             for reader in accessors {
-                // One step per file, made to removed: a signal waits for it (see `InterruptGuard`).
-                let cell = InterruptGuard.step { () -> RoundTripCell in
+                // One step per file, made to removed: a signal waits for it (see `TerminationCleanup`).
+                let cell = TerminationCleanup.step { () -> RoundTripCell in
                     var cell = RoundTripCell(
                         level: "fields", filesystem: label, writer: writer.name, reader: reader.name, valueSize: 0,
                         preserved: false, detail: "")

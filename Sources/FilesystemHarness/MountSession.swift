@@ -1,12 +1,13 @@
 // Sources/FilesystemHarness/MountSession.swift - Mounts made inside one private run directory, journaled
 
+import ChildProcess
 import Foundation
 import Glibc
 import XAttr
 
 /// A set of scratch mounts living in one private run directory (`RunDirectory`): images, loop devices
 /// and mount points are made step by step, each step journaled (intent first) and run as an
-/// `InterruptGuard` step; `finish` (and, on a signal, the guard) undoes whatever the journal says
+/// `TerminationCleanup` step; `finish` (and, on a signal, the guard) undoes whatever the journal says
 /// exists, checking identity before touching anything.
 public final class MountSession: @unchecked Sendable {
     /// Where run directories live: `$XDS_FS_MATRIX_STATE_DIR`, else `/run/xds-fs-matrix`.
@@ -21,15 +22,15 @@ public final class MountSession: @unchecked Sendable {
     /// The run directory's canonical path.
     public var path: String { run.path }
 
-    /// Makes a fresh private run directory under `base`; a signal (when `InterruptGuard` is installed)
+    /// Makes a fresh private run directory under `base`; a signal (when `TerminationCleanup` is installed)
     /// undoes everything the session made.
     public init(base: String = MountSession.defaultBase) throws(MountSafetyError) {
         // One step: a signal either comes before the run directory exists or finds its cleanup registered.
-        InterruptGuard.hold()
-        defer { InterruptGuard.release() }
+        TerminationCleanup.hold()
+        defer { TerminationCleanup.release() }
         let run = try RunDirectory.create(base: base)
         self.run = run
-        guardToken = InterruptGuard.register {
+        guardToken = TerminationCleanup.register {
             let report = RunUndo.undo(run)
             for line in report.leftAlone { FileHandle.standardError.write(Data("left alone: \(line)\n".utf8)) }
             _ = run.removeIfEmpty()
@@ -41,11 +42,11 @@ public final class MountSession: @unchecked Sendable {
     /// Undoes everything (newest first) and removes the run directory. Idempotent.
     @discardableResult
     public func finish() -> UndoReport {
-        InterruptGuard.step {
+        TerminationCleanup.step {
             let report = RunUndo.undo(run)
             if report.leftAlone.isEmpty { _ = run.removeIfEmpty() }
             if let token = guardToken {
-                InterruptGuard.unregister(token)
+                TerminationCleanup.unregister(token)
                 guardToken = nil
             }
             return report
@@ -81,7 +82,8 @@ public final class MountSession: @unchecked Sendable {
         let imageName = "image-" + suffix
         try createImage(imageName, bytes: UInt64(size) << 20)
         if let mkfs = kind.mkfsCommand(image: run.path(imageName)) {
-            try InterruptGuard.step { () throws(HostCommandError) in _ = try HostCommand.run(mkfs.tool, mkfs.arguments)
+            try TerminationCleanup.step { () throws(HostCommandError) in
+                _ = try HostCommand.run(mkfs.tool, mkfs.arguments)
             }
         }
         let device = try attach(imageName)
@@ -92,7 +94,7 @@ public final class MountSession: @unchecked Sendable {
     }
 
     private func makeDirectory(_ name: String, mode: mode_t) throws(MountSafetyError) {
-        try InterruptGuard.step { () throws(MountSafetyError) in
+        try TerminationCleanup.step { () throws(MountSafetyError) in
             run.append(.directory(name))
             guard mkdirat(run.descriptor, name, mode) == 0 else {
                 throw MountSafetyError("mkdir \(run.path(name)): \(SystemErrno(rawValue: errno).description)")
@@ -102,7 +104,7 @@ public final class MountSession: @unchecked Sendable {
     }
 
     private func createImage(_ name: String, bytes: UInt64) throws(MountSafetyError) {
-        try InterruptGuard.step { () throws(MountSafetyError) in
+        try TerminationCleanup.step { () throws(MountSafetyError) in
             run.append(.image(name))
             let descriptor = openat(
                 run.descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -121,7 +123,7 @@ public final class MountSession: @unchecked Sendable {
 
     /// Attaches the image; returns the device name (`loop3`).
     private func attach(_ imageName: String) throws -> String {
-        try InterruptGuard.step { () throws -> String in
+        try TerminationCleanup.step { () throws -> String in
             run.append(.attach(imageName))
             let device = try HostCommand.run("losetup", ["--find", "--show", run.path(imageName)])
                 .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -135,7 +137,7 @@ public final class MountSession: @unchecked Sendable {
     }
 
     private func mountStep(source: String, on name: String, type: String, data: [String]) throws(MountSafetyError) {
-        try InterruptGuard.step { () throws(MountSafetyError) in
+        try TerminationCleanup.step { () throws(MountSafetyError) in
             run.append(.mount(name, source: source))
             let target = run.path(name)
             let result =

@@ -6,7 +6,7 @@ import XAttr
 
 /// A uniquely named folder inside a probed directory; it remembers every object it made.
 ///
-/// Making and removing objects are `InterruptGuard` steps, and the folder registers its removal with
+/// Making and removing objects are `TerminationCleanup` steps, and the folder registers its removal with
 /// the guard, so SIGINT, SIGTERM or SIGHUP (in a command that installed the guard) removes it too.
 /// (`@unchecked Sendable`: its state changes only inside steps, which the guard's cleanup excludes.)
 final class ScratchFolder: @unchecked Sendable {
@@ -17,14 +17,14 @@ final class ScratchFolder: @unchecked Sendable {
     /// Creates `DIR/.xds-fs-probe.XXXXXX`.
     init(in directory: String) throws(ProbeFailure) {
         // One step: a signal either comes before the folder exists or finds its removal registered.
-        InterruptGuard.hold()
-        defer { InterruptGuard.release() }
+        TerminationCleanup.hold()
+        defer { TerminationCleanup.release() }
         guard let created = TemporaryDirectory.make(in: directory, name: ".xds-fs-probe.") else {
             throw ProbeFailure(
                 "cannot create a scratch folder in \(directory): \(SystemErrno(rawValue: errno).description)")
         }
         path = created
-        guardToken = InterruptGuard.register { [self] in _ = removeMade() }
+        guardToken = TerminationCleanup.register { [self] in _ = removeMade() }
     }
 
     /// A new empty regular file.
@@ -55,7 +55,7 @@ final class ScratchFolder: @unchecked Sendable {
     /// Makes `path/name` with `create` (which returns the failed operation's name, or nil) as one step,
     /// and remembers it.
     private func make(_ name: String, isFolder: Bool, _ create: (String) -> String?) throws(ProbeFailure) -> String {
-        try InterruptGuard.step { () throws(ProbeFailure) -> String in
+        try TerminationCleanup.step { () throws(ProbeFailure) -> String in
             let target = path + "/" + name
             if let operation = create(target) { throw failure(operation, target) }
             made.append((target, isFolder))
@@ -66,9 +66,9 @@ final class ScratchFolder: @unchecked Sendable {
     /// Removes everything made, newest first, then the folder; true when nothing is left.
     @discardableResult
     func removeAll() -> Bool {
-        InterruptGuard.step {
+        TerminationCleanup.step {
             if let token = guardToken {
-                InterruptGuard.unregister(token)
+                TerminationCleanup.unregister(token)
                 guardToken = nil
             }
             return removeMade()

@@ -1,6 +1,7 @@
 // Sources/FilesystemHarness/SurvivalRunner.swift - Runs an operation on a file carrying the attribute
 
 import CAttr
+import ChildProcess
 import Foundation
 import XAttr
 
@@ -10,13 +11,13 @@ enum SurvivalRunner {
 
     /// Runs `operation` with a `size`-byte attribute: source folder on `source`, `$OUT` on `destination`.
     ///
-    /// One `InterruptGuard` step, from making the folders to removing them: a signal waits for the cell
+    /// One `TerminationCleanup` step, from making the folders to removing them: a signal waits for the cell
     /// (and its tools) to end, so nothing writes into a mount point after the cleanup has unmounted it.
     static func run(
         _ operation: SurvivalOperation, size: Int, source: MountedMatrixFilesystem,
         destination: MountedMatrixFilesystem
     ) -> SurvivalCell {
-        InterruptGuard.step { cell(operation, size: size, source: source, destination: destination) }
+        TerminationCleanup.step { cell(operation, size: size, source: source, destination: destination) }
     }
 
     private static func cell(

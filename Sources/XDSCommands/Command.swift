@@ -19,7 +19,7 @@ public protocol Command: Sendable {
     /// The exit status for an error kind; the same in every command (Docs/guarantees.md).
     static func exitStatus(for kind: CommandError.Kind) -> ExitStatus
     /// Whether the command handles SIGINT, SIGTERM and SIGHUP itself (`ChildContainment.contain()` or
-    /// `InterruptGuard`): `XDS.main` then leaves them blocked, and the command must take them over early.
+    /// `TerminationCleanup`): `XDS.main` then leaves them blocked, and the command must take them over early.
     static var handlesTerminatingSignals: Bool { get }
 }
 

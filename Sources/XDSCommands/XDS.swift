@@ -35,7 +35,7 @@ public enum XDS {
     /// only on its handling thread, never with the default action on another thread, which would end it
     /// without cleanup. Every other command runs with the mask the caller gave, and stays killable.
     public static func main(arguments: [CommandLineArgument]) -> ExitStatus {
-        let callerMask = ChildContainment.blockTerminatingSignals()
+        let callerMask = TerminationCleanup.blockSignals()
         defer { callerMask.restore() }
         let rest = Array(arguments.dropFirst())
         if !(commands.first { $0.name == rest.first?.text }?.handlesTerminatingSignals ?? false) {

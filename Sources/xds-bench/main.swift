@@ -13,7 +13,7 @@ let usage = """
     """
 // Before any thread exists, so that only the driver's signal thread (ChildContainment) takes SIGINT, SIGTERM
 // and SIGHUP; a worker gets its caller's mask back.
-let callerMask = ChildContainment.blockTerminatingSignals()
+let callerMask = TerminationCleanup.blockSignals()
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--worker", arguments.count >= 4 {
     callerMask.restore()

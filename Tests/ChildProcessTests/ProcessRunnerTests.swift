@@ -89,7 +89,7 @@ import Testing
         let previous = signal(SIGHUP, SIG_IGN)
         defer { signal(SIGHUP, previous) }
         let thread = Thread {
-            _ = ChildContainment.blockTerminatingSignals()
+            _ = TerminationCleanup.blockSignals()
             let result = ProcessRunner.run(
                 ["cat", "/proc/self/status"], input: [], limits: ProcessLimits(timeout: 10, cpuSeconds: nil))
             outcome.finish(String(decoding: result.stdout, as: UTF8.self))

@@ -8,7 +8,7 @@ import ReportFormatting
 /// `xds fs-matrix`: Mounts ext4, xfs, btrfs, tmpfs and ramfs and writes Reports/filesystems.*.
 enum FSMatrixCommand: Command {
     static let name = "fs-matrix"
-    /// SIGINT, SIGTERM, SIGHUP: InterruptGuard, installed before anything is made.
+    /// SIGINT, SIGTERM, SIGHUP: TerminationCleanup, installed before anything is made.
     static let handlesTerminatingSignals = true
     static let abstract = "Runs the real-filesystem matrix (root) into Reports/filesystems.*"
     static let help = """

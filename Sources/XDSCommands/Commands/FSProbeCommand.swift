@@ -1,12 +1,13 @@
 // Sources/XDSCommands/Commands/FSProbeCommand.swift - `xds fs-probe`: attribute limits and errno of directories
 
+import ChildProcess
 import FilesystemHarness
 import Foundation
 
 /// `xds fs-probe`: Measures extended-attribute limits on mounted filesystems.
 enum FSProbeCommand: Command {
     static let name = "fs-probe"
-    /// SIGINT, SIGTERM, SIGHUP: InterruptGuard, installed before the first probe.
+    /// SIGINT, SIGTERM, SIGHUP: TerminationCleanup, installed before the first probe.
     static let handlesTerminatingSignals = true
     static let abstract = "Measures extended-attribute limits on mounted filesystems"
     static let help = """
@@ -45,7 +46,7 @@ enum FSProbeCommand: Command {
         guard let parsed = try parse(arguments, spec: spec)
         else { return .success }
         // SIGINT, SIGTERM or SIGHUP: the scratch folder in progress is removed before the exit.
-        InterruptGuard.install(program: "xds fs-probe")
+        TerminationCleanup.install(ending: .byExitStatus(program: "xds fs-probe"))
         var results: [ProbeResult] = []
         for argument in parsed.positionalArguments {
             // The probe works on text paths: refuse a name that is not UTF-8 rather than probe another.
