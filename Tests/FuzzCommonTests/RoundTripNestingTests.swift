@@ -37,7 +37,8 @@ import Testing
         rules.maximumDepth = 4
         try PlistRoundTripCheck.check(document, rules: rules)
         rules.maximumDepth = 3
-        #expect(throws: BPlistError.self) { try BPlistDecoder.decode(document, rules: rules) }
+        let error = #expect(throws: BPlistError.self) { try BPlistDecoder.decode(document, rules: rules) }
+        #expect(error?.category == .depth)
         try PlistRoundTripCheck.check(document, rules: rules)
     }
 }

@@ -75,14 +75,10 @@ import Testing
     @Test func largestAcceptedHeaderReachesTheDecoder() {
         // 4096x4096 passes the header check; the body is missing, so libpng calls it corrupt.
         let bytes = TestImages.giantHeaderPNG(width: 4096, height: 4096)
-        #expect(throws: (any Error).self) { try ImageDecoder.decode(bytes) }
-        do {
-            _ = try ImageDecoder.decode(bytes)
-        } catch {
-            guard case .corrupt(.png, _) = error else {
-                Issue.record("expected corrupt, got \(error)")
-                return
-            }
+        let error = #expect(throws: ImageError.self) { try ImageDecoder.decode(bytes) }
+        guard case .corrupt(.png, _)? = error else {
+            Issue.record("expected corrupt PNG data, got \(String(describing: error))")
+            return
         }
     }
 
@@ -101,29 +97,40 @@ import Testing
         }
     }
 
+    /// The format's own error, named: the decoder's verdict for a cut or damaged body, the header reader's
+    /// (with its offset) for a cut inside the header.
     @Test func truncatedAndCorruptDataAreErrors() throws {
         let png = TestImages.png(width: 58, height: 58)
         for cut in [png.count / 2, png.count - 13, 30] {
-            #expect(throws: (any Error).self) { try ImageDecoder.decode(Array(png.prefix(cut))) }
+            let error = #expect(throws: ImageError.self) { try ImageDecoder.decode(Array(png.prefix(cut))) }
+            #expect(Self.isCorrupt(error, .png), "cut at \(cut): \(String(describing: error))")
         }
+        #expect(
+            throws: ImageError.malformedHeader(
+                format: .png, offset: 20, detail: "cut short before IHDR's width and height")
+        ) { try ImageDecoder.decode(Array(png.prefix(20))) }
         var flipped = png
         flipped[png.count / 2] ^= 0xFF
-        #expect(throws: (any Error).self) { try ImageDecoder.decode(flipped) }
+        let damaged = #expect(throws: ImageError.self) { try ImageDecoder.decode(flipped) }
+        #expect(Self.isCorrupt(damaged, .png), "\(String(describing: damaged))")
         let jpeg = TestImages.jpeg(width: 32, height: 32)
-        #expect(throws: (any Error).self) { try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2))) }
+        let cutJPEG = #expect(throws: ImageError.self) { try ImageDecoder.decode(Array(jpeg.prefix(jpeg.count / 2))) }
+        #expect(Self.isCorrupt(cutJPEG, .jpeg), "\(String(describing: cutJPEG))")
+    }
+
+    static func isCorrupt(_ error: ImageError?, _ format: ImageFormat) -> Bool {
+        if case .corrupt(format, _)? = error { return true }
+        return false
     }
 
     @Test func otherFormatsAreRefusedByName() {
-        for bytes in [Array("GIF89a......".utf8), Array("<html>".utf8), [], [0x42, 0x4D, 0, 0]] {
-            #expect(throws: (any Error).self) { try ImageHeader.read(bytes) }
-            do {
-                _ = try ImageHeader.read(bytes)
-            } catch {
-                guard case .unsupportedFormat = error else {
-                    Issue.record("expected unsupportedFormat, got \(error)")
-                    continue
-                }
-            }
+        let cases: [([UInt8], String)] = [
+            (Array("GIF89a......".utf8), "first bytes 47 49 46 38 39 61 2e 2e"),
+            (Array("<html>".utf8), "first bytes 3c 68 74 6d 6c 3e"), ([], "empty body"),
+            ([0x42, 0x4D, 0, 0], "first bytes 42 4d 0 0"),
+        ]
+        for (bytes, detail) in cases {
+            #expect(throws: ImageError.unsupportedFormat(detail: detail)) { try ImageHeader.read(bytes) }
         }
     }
 }
