@@ -67,7 +67,7 @@ public struct BenchMeasurement: Codable, Hashable, Sendable {
     public var implementation: String
     /// The workload's name.
     public var workload: String
-    /// `decode`, `encode`, `select-recommended`, `select-legacy`, `read-decode`, `decode-unbounded`.
+    /// `decode`, `encode`, `select-recommended`, `select-legacy`, `parse-appinfo`, `read-decode`, `decode-unbounded`.
     public var operation: String
     /// Bytes processed per operation (input for decode, output for encode).
     public var bytes: Int

@@ -126,6 +126,20 @@ enum SwiftWorker {
                 else { return 0 }
                 return width
             }
+        case ("reference", "parse-appinfo"), ("foundation-serialization", "parse-appinfo"):
+            // The same `AppInfo` both ways: `parse` (the one-pass reader, Foundation only where it is not
+            // certain) against `parseWithFoundation` (JSONSerialization, then the model); whether the reader pays.
+            let fast = operation == "parse-appinfo" && implementation == "reference"
+            let parse: ([UInt8]) throws -> AppInfo = {
+                fast ? try AppInfo.parse($0) : try AppInfo.parseWithFoundation($0, limits: .default)
+            }
+            guard try AppInfo.parse(bytes) == AppInfo.parseWithFoundation(bytes, limits: .default) else {
+                throw Failure(description: "the two appInfo readers disagree on the workload")
+            }
+            return {
+                guard case .array(let entries) = try parse(bytes).icons else { return 0 }
+                return entries.count
+            }
         case ("reference", "read-decode"):
             return { count(try BPlistDecoder.decode(try attribute(at: input))) }
         case ("reference", "read"):

@@ -80,7 +80,10 @@ enum Workloads {
                 name: "appinfo-\(smoke ? 20 : 1_000)",
                 description: "appInfo.json with \(smoke ? 20 : 1_000) icons, scale 2",
                 kind: .appInfo, bytes: appInfo(entries: smoke ? 20 : 1_000, &random),
-                operations: [("reference", "select-recommended"), ("reference", "select-legacy")]),
+                operations: [
+                    ("reference", "select-recommended"), ("reference", "select-legacy"), ("reference", "parse-appinfo"),
+                    ("foundation-serialization", "parse-appinfo"),
+                ]),
             Workload(
                 name: "attribute-xattr", description: "getxattr of the attribute on tmpfs, then decode", kind: .xattr,
                 bytes: attribute,
