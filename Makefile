@@ -16,6 +16,7 @@
 #   make fs                          real-filesystem matrix → Reports/filesystems.*
 #   make bench                       throughput vs libplist and Foundation in one run → Reports/bench.{json,md,png}
 #   make mutation [MUTANTS=N]        mutants of the reference judged by vectors, tests, fuzzing → Reports/mutation.*
+#   make mutation-sample             CI's sample: 2 mutants per module of the codec and attribute model, in the checkout
 #   make vectors                     regenerate the generated vector families
 #   make install [PREFIX=/usr/local] xds with its adapters and resources into PREFIX/bin
 #   make dist                        the relocatable release → .build/dist/xds-conformance-<version>-linux-<arch>.tar.gz
@@ -48,7 +49,7 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps peers build build-debug test conformance matrix bench-matrix differential fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fuzz-detection fs bench mutation vectors reports install dist dist-test lint format clean
+.PHONY: deps peers build build-debug test conformance matrix bench-matrix differential fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fuzz-detection fs bench mutation mutation-sample vectors reports install dist dist-test lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
@@ -151,6 +152,15 @@ mutation: deps
 	nice -n 15 python3 FuzzTesting/mutation/mutation.py --modules $(MUTATION_MODULES) --mutants $(MUTANTS) \
 	    --seed $(MUTATION_SEED) --jobs $(MUTATION_JOBS) --fuzz-seconds $(MUTATION_FUZZ_SECONDS) \
 	    --command "make mutation$(if $(filter-out 0,$(MUTANTS)), MUTANTS=$(MUTANTS),)$(if $(filter command line environment,$(origin MUTATION_MODULES)), MUTATION_MODULES='$(MUTATION_MODULES)',)"
+
+# CI's sample (Docs/mutation.md, "In CI"): SAMPLE_MUTANTS per module of the codec and the attribute model, judged by
+# the vectors and the module's tests (no fuzzing) in the checkout itself, on the debug build make test left; each file
+# is put back after its mutant. Seed MUTATION_SEED (.ci/run derives it from the commit). Report in .build/mutation/sample.
+SAMPLE_MUTANTS ?= 2
+mutation-sample: deps build-debug
+	python3 FuzzTesting/mutation/mutation.py --modules BinaryPlist DocumentSource --mutants $(SAMPLE_MUTANTS) \
+	    --seed $(MUTATION_SEED) --no-fuzz --in-place --out .build/mutation/sample \
+	    --command "make mutation-sample SAMPLE_MUTANTS=$(SAMPLE_MUTANTS) MUTATION_SEED=$(MUTATION_SEED)"
 
 # Regenerates the generated vector families into Vectors/.
 vectors: build

@@ -3,7 +3,8 @@
 
 Generates mutants of the reference's modules with universalmutator (FuzzTesting/mutation/swift.rules,
 the tool pinned in requirements.txt and installed into .build/mutation/venv), applies each one in turn
-to a scratch copy of the checkout (.build/mutation/tree-N, never the checkout itself), and judges it:
+to a scratch copy of the checkout (.build/mutation/tree-N, never the checkout itself; with --in-place, the
+checkout, for CI's throwaway clone that `make test` has just built), and judges it:
 
   1. build `xds` (debug, incremental); a mutant that does not compile is discarded and counted;
   2. the vectors: `xds conformance --impl reference`, any deviation at any level kills;
@@ -184,8 +185,9 @@ class Tree:
     active = []  # (tree) with a file replaced or a child running, for the signal handler
     lock = threading.Lock()
 
-    def __init__(self, index):
-        self.root = os.path.join(WORK, "tree" if index == 0 else f"tree-{index}")
+    def __init__(self, index, in_place=False):
+        self.root = ROOT if in_place else os.path.join(WORK, "tree" if index == 0 else f"tree-{index}")
+        self.in_place = in_place
         self.index = index
         self.child = None
         self.replaced = None  # (path, original bytes)
@@ -194,6 +196,8 @@ class Tree:
 
     def sync(self):
         """Copies every tracked and untracked-but-not-ignored file of the checkout that differs (by content)."""
+        if self.in_place:
+            return
         os.makedirs(self.root, exist_ok=True)
         files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True,
                                capture_output=True).stdout
@@ -242,6 +246,18 @@ class Tree:
         kill_group(self.child)
 
 
+def module_sources(modules):
+    """{path: SHA-256} of every Swift file of the modules in the checkout (what --in-place must leave as it found)."""
+    digests = {}
+    for module in modules:
+        folder = os.path.join(ROOT, "Sources", module)
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".swift"):
+                with open(os.path.join(folder, name), "rb") as file:
+                    digests[os.path.join("Sources", module, name)] = hashlib.sha256(file.read()).hexdigest()
+    return digests
+
+
 def on_signal(number, _frame):
     raise Interrupted(f"signal {number}")
 
@@ -283,7 +299,10 @@ class Judges:
         status, seconds, tail = self.tree.run(
             ["swift", "test", "--skip-build", "--filter", f"^{module}Tests\\."], timeout=self.timeouts["tests"])
         if status != 0:
-            failed = [line for line in tail.splitlines() if "error" in line or "failed" in line]
+            # Swift Testing marks a failure with ✘, XCTest with "error:"; a bare "error" may be a test's argument.
+            lines = tail.splitlines()
+            failed = ([line for line in lines if "✘" in line or "error:" in line]
+                      or [line for line in lines if "failed" in line])
             return True, seconds, f"swift test: {status}: {(failed or [last_line(tail)])[0].strip()[:300]}"
         return False, seconds, ""
 
@@ -583,7 +602,13 @@ def main():
     parser.add_argument("--out", default=os.path.join(ROOT, "Reports"))
     parser.add_argument("--list", action="store_true", help="print the chosen mutants' ids and diffs only")
     parser.add_argument("--command", default="make mutation")
+    parser.add_argument("--in-place", action="store_true",
+                        help="apply each mutant to the checkout itself and build with its own .build (CI's clone, "
+                             "already built by make test); each file is put back after its mutant and on a signal, "
+                             "and the run fails if any source of the modules differs at the end")
     args = parser.parse_args()
+    if args.in_place and args.jobs != 1:
+        parser.error("--in-place judges one mutant at a time (--jobs 1)")
 
     os.nice(max(0, 15 - os.nice(0)))
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -610,7 +635,8 @@ def main():
     log(f"{len(chosen) - len(todo)} verdicts from the cache, {len(todo)} to judge")
 
     measured = []
-    trees = [Tree(index) for index in range(max(1, args.jobs))]
+    trees = [Tree(index, in_place=args.in_place) for index in range(max(1, args.jobs))]
+    before = module_sources(args.modules) if args.in_place else None
     try:
         if todo:
             queue = list(todo)
@@ -652,13 +678,16 @@ def main():
         for tree in list(Tree.active):
             tree.kill_child()
             tree.restore()
+        if before is not None and module_sources(args.modules) != before:
+            changed = sorted(path for path, digest in module_sources(args.modules).items() if before.get(path) != digest)
+            sys.exit(f"mutation: --in-place left the checkout changed: {', '.join(changed)}")
 
     listed = read_equivalents()
     rows, stale = [], []
     for mutant in chosen:
         result = results[mutant["id"]]
         # Paths inside a scratch tree are shown relative to it, as they are in the checkout.
-        detail = re.sub(r"\S*/\.build/mutation/tree(-\d+)?/", "", result.get("detail", ""))
+        detail = re.sub(r"\S*/\.build/mutation/tree(-\d+)?/", "", result.get("detail", "")).replace(ROOT + "/", "")
         row = {**mutant, "verdict": result["verdict"], "detail": detail,
                "seconds": result.get("seconds", 0)}
         entry = equivalent_entry(listed, mutant["id"])
