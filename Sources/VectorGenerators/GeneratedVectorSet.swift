@@ -20,11 +20,16 @@ public enum GeneratedVectorSet {
     /// Every family's vectors at the levels the families write.
     static func families() -> [GeneratedVector] {
         PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
-            + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + DifferentialRegressionFamily.vectors()
-            + MutationRegressionFamily.vectors()
             + AttributeFamily.vectors()
             + IconsFamily.vectors() + IconLoadingFamily.vectors()
     }
+
+    /// The start of the `made` text of every vector the generator writes (`generator: <Family> …`). A manifest entry
+    /// whose `made` starts otherwise is hand-written: its files under `Vectors/` are the one copy of its bytes.
+    public static let generatedMark = "generator:"
+
+    /// Whether the generator owns `entry` (writes it, and drops it when no family makes it any more).
+    public static func isGenerated(_ entry: VectorMetadata) -> Bool { entry.made.hasPrefix(generatedMark) }
 
     /// Areas whose files the generator writes.
     public static let generatedAreas: [VectorArea] = [.plist, .attribute, .icons, .iconLoading]
@@ -59,7 +64,7 @@ public enum GeneratedVectorSet {
         let ids = Set(vectors.map(\.metadata.id))
         var kept = (existing?.vectors ?? []).filter { entry in
             !ids.contains(entry.id)
-                && (entry.area == .fs || (!entry.made.hasPrefix("generator:") && found.contains(entry.input)))
+                && (entry.area == .fs || (!isGenerated(entry) && found.contains(entry.input)))
         }
         let listed = Set(files.keys).union(kept.flatMap(\.paths))
         for path in found.sorted() where !listed.contains(path) && !path.hasSuffix(".json") {
