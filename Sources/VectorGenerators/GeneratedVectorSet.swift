@@ -20,11 +20,17 @@ public enum GeneratedVectorSet {
     /// Every family's vectors at the levels the families write.
     static func families() -> [GeneratedVector] {
         PlistValidFamily.vectors() + PlistInvalidFamily.vectors() + PlistImplementationDefinedFamily.vectors()
-            + PlistRegressionFamily.vectors() + FuzzRegressionFamily.vectors() + DifferentialRegressionFamily.vectors()
-            + MutationRegressionFamily.vectors()
             + AttributeFamily.vectors()
             + IconsFamily.vectors() + IconLoadingFamily.vectors()
     }
+
+    /// The start of the `made` text of every vector the generator writes (`generator: <Family> …`). A manifest entry
+    /// whose `made` starts otherwise is hand-written: its files under `Vectors/` are the one copy of its bytes, and
+    /// the generator keeps the entry and its files as they are.
+    public static let generatedMark = "generator:"
+
+    /// Whether the generator owns `entry` (writes it, and drops it when no family makes it any more).
+    public static func isGenerated(_ entry: VectorMetadata) -> Bool { entry.made.hasPrefix(generatedMark) }
 
     /// Areas whose files the generator writes.
     public static let generatedAreas: [VectorArea] = [.plist, .attribute, .icons, .iconLoading]
@@ -32,13 +38,16 @@ public enum GeneratedVectorSet {
     /// The files the generator writes (path relative to `Vectors/` → bytes, the manifest included) and the manifest.
     ///
     /// - Parameters:
-    ///   - existing: the committed manifest, if any. Its entries that no generator makes are kept while their input
-    ///     file exists: `fs` plans, and hand-curated entries whose `made` does not start with `generator:`.
+    ///   - existing: the committed manifest, if any. Its hand-written entries (`isGenerated` false) are kept as they
+    ///     are but for `hazard`, which follows `specification` for every entry; its generated entries are replaced
+    ///     by what the families make now, so one no family makes any more is dropped.
     ///   - found: every file now under `Vectors/` (relative paths). A file under `<area>/regressions/` that nothing
     ///     lists (a fuzz finding dropped in by the fuzz harness) is kept and listed as `implementation-defined`
-    ///     until its metadata is curated in `FuzzRegressionFamily` (icons: `IconsRegressionCases`).
+    ///     until its entry in `manifest.json` is curated by hand.
     ///   - specification: Docs/spec.md, whose `Hazard:` lines give every `required` vector its `hazard`; without
     ///     it, no vector has one.
+    /// - Throws: `GeneratedVectorSetError` when a generated vector's `made` lacks `generatedMark`, when two vectors
+    ///   give one file different bytes, or when a hand-written entry shares an id or a file with a generated vector.
     public static func plan(
         existing: Manifest? = nil, found: Set<String> = [], specification: SpecificationDocument? = nil
     ) throws -> (
@@ -47,6 +56,11 @@ public enum GeneratedVectorSet {
         let vectors = generated()
         var files: [String: [UInt8]] = [:]
         for vector in vectors {
+            guard isGenerated(vector.metadata) else {
+                throw GeneratedVectorSetError(
+                    detail: "\(vector.metadata.id): a generated vector's made must start with \"\(generatedMark)\", "
+                        + "not \"\(vector.metadata.made)\"")
+            }
             files[vector.metadata.input] = vector.input
             if let expected = vector.metadata.expected, let bytes = vector.expected { files[expected] = bytes }
             for (path, bytes) in vector.files {
@@ -56,11 +70,8 @@ public enum GeneratedVectorSet {
                 files[path] = bytes
             }
         }
-        let ids = Set(vectors.map(\.metadata.id))
-        var kept = (existing?.vectors ?? []).filter { entry in
-            !ids.contains(entry.id)
-                && (entry.area == .fs || (!entry.made.hasPrefix("generator:") && found.contains(entry.input)))
-        }
+        var kept = (existing?.vectors ?? []).filter { !isGenerated($0) }
+        try refuseCollisions(kept, with: vectors, files: files)
         let listed = Set(files.keys).union(kept.flatMap(\.paths))
         for path in found.sorted() where !listed.contains(path) && !path.hasSuffix(".json") {
             if let entry = unlistedRegression(path) { kept.append(entry) }
@@ -72,6 +83,27 @@ public enum GeneratedVectorSet {
             })
         files["manifest.json"] = try render(manifest)
         return (files, manifest)
+    }
+
+    /// Throws when a hand-written entry has a generated vector's id, or names a file the generator writes (or the
+    /// manifest): the generator would overwrite the one copy of its bytes, or list the id twice.
+    static func refuseCollisions(
+        _ handWritten: [VectorMetadata], with vectors: [GeneratedVector], files: [String: [UInt8]]
+    ) throws {
+        let generatedIDs = Set(vectors.map(\.metadata.id))
+        var collisions: [String] = []
+        for entry in handWritten {
+            if generatedIDs.contains(entry.id) { collisions.append("id \(entry.id)") }
+            for path in entry.paths where files[path] != nil || path == "manifest.json" {
+                collisions.append("\(entry.id)'s file \(path)")
+            }
+        }
+        guard collisions.isEmpty else {
+            throw GeneratedVectorSetError(
+                detail: "hand-written manifest entries collide with generated vectors (rename the hand-written "
+                    + "vector, or make it generated: made \"\(generatedMark) …\" and a family that writes it): "
+                    + collisions.joined(separator: ", "))
+        }
     }
 
     /// `metadata` with the hazard of its requirement when it is `required`, with none otherwise.
@@ -95,8 +127,7 @@ public enum GeneratedVectorSet {
         let name = String(parts[2][..<dot])
         return VectorMetadata(
             id: "\(area.rawValue)/regressions/\(name)", area: area, group: .regressions, input: path, expected: nil,
-            description: "fuzz finding \"\(name)\", listed as found; curate its verdict in "
-                + (area == .icons ? "IconsRegressionCases" : "FuzzRegressionFamily"),
+            description: "fuzz finding \"\(name)\", listed as found; curate its entry in manifest.json by hand",
             spec: "fuzz.finding", level: .implementationDefined, tags: [.fuzz], since: suiteVersion, error: nil,
             made: "hand-added file (fuzz finding), kept as found by generate-vectors")
     }
@@ -120,9 +151,22 @@ public enum GeneratedVectorSet {
     }
 
     /// Writes every generated file under `root`; removes generated-area files that nothing makes or lists any more.
-    public static func write(to root: URL) throws {
+    /// A `manifest.json` that exists but does not decode stops it before anything is written: its hand-written
+    /// entries would be lost, and their files removed as listed by nothing.
+    /// - Returns: how many entries of the manifest written are generated and how many hand-written.
+    @discardableResult
+    public static func write(to root: URL) throws -> (generated: Int, handWritten: Int) {
         let manifestURL = root.appendingPathComponent("manifest.json")
-        let existing = try? JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
+        var existing: Manifest?
+        if FileManager.default.fileExists(atPath: manifestURL.path) {
+            do {
+                existing = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
+            } catch {
+                throw GeneratedVectorSetError(
+                    detail: "\(manifestURL.path) does not decode, so its hand-written entries cannot be kept; fix it "
+                        + "first (nothing was written): \(error)")
+            }
+        }
         let found = filesFound(under: root)
         let (files, manifest) = try plan(
             existing: existing, found: found, specification: SpecificationFile.beside(vectorsDirectory: root.path))
@@ -141,5 +185,7 @@ public enum GeneratedVectorSet {
             if (try? Data(contentsOf: url)) == Data(bytes) { continue }
             try Data(bytes).write(to: url)
         }
+        let handWritten = manifest.vectors.filter { !isGenerated($0) }.count
+        return (manifest.vectors.count - handWritten, handWritten)
     }
 }

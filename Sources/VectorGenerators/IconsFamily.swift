@@ -32,14 +32,13 @@ public enum IconsFamily {
             + profile(root, IconsOracle.recommended) + "}"
     }
 
-    /// One icons vector. The input is `bytes` when given (a fuzz finding, whose text `root` is what Foundation
-    /// reads from it), else `text`, else `root`'s JSON text.
+    /// One icons vector. The input is `text` when given, else `root`'s JSON text.
     static func vector(
-        _ group: VectorGroup, _ name: String, _ root: JSONValue?, text: String? = nil, bytes: [UInt8]? = nil,
+        _ group: VectorGroup, _ name: String, _ root: JSONValue?, text: String? = nil,
         legacyRoot: JSONValue? = nil, _ description: String, spec: String, level: VectorLevel = .required,
-        tags: [VectorTag], error: VectorErrorCategory? = nil, base: String = base, made: String? = nil
+        tags: [VectorTag], error: VectorErrorCategory? = nil, base: String = base
     ) -> GeneratedVector {
-        let bytes = bytes ?? Array((text ?? root?.text ?? "").utf8)
+        let bytes = Array((text ?? root?.text ?? "").utf8)
         // App Transport Security: the deployed app loads nothing over http, whatever the loop chose.
         let loadsHTTP = (1...3).contains { scale in
             if case .icon(let url, _) = IconsOracle.legacy(legacyRoot ?? root, scale: scale, base: base) {
@@ -52,12 +51,11 @@ public enum IconsFamily {
             .icons, group, name, input: bytes, expected: expectation(root, legacyRoot: legacyRoot, base: base),
             description: description,
             spec: spec, level: level, tags: tags, error: error,
-            made: made ?? (text == nil ? Self.made : Self.made + "; the input is a text literal"))
+            made: text == nil ? Self.made : Self.made + "; the input is a text literal")
     }
 
     public static func vectors() -> [GeneratedVector] {
         IconsSelectionCases.vectors() + IconsQuirkCases.vectors() + IconsResolutionCases.vectors()
-            + IconsRegressionCases.vectors()
     }
 }
 

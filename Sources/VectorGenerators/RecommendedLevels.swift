@@ -7,6 +7,9 @@ import ConformanceModel
 /// nothing unsafe follows, or, for `write-attribute` input, the attribute written either way is one every reader
 /// reads, so a deviation breaks neither interoperability nor safety (Docs/spec.md §1.3).
 /// `required` stays for memory safety, bounded resources and what breaks interoperability.
+///
+/// The table also gives the reason for the hand-written vectors it names (files under `Vectors/`, not generated):
+/// those carry their `recommended` level in `Vectors/manifest.json` itself, which `RecommendedLevelsTests` checks.
 enum RecommendedLevels {
     /// Vector id → why rejecting (or accepting) it is only recommended.
     static let reasons: [String: String] = {

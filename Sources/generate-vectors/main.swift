@@ -9,8 +9,10 @@ guard arguments.count == 1, let folder = arguments.first, !folder.hasPrefix("-")
     exit(64)
 }
 do {
-    try GeneratedVectorSet.write(to: URL(fileURLWithPath: folder, isDirectory: true))
-    print("generate-vectors: \(GeneratedVectorSet.generated().count) vectors written to \(folder)")
+    let counts = try GeneratedVectorSet.write(to: URL(fileURLWithPath: folder, isDirectory: true))
+    print(
+        "generate-vectors: \(counts.generated) generated vectors written to \(folder), "
+            + "\(counts.handWritten) hand-written entries kept")
 } catch {
     FileHandle.standardError.write(Data("generate-vectors: \(error)\n".utf8))
     exit(1)

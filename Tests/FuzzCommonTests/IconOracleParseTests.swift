@@ -91,12 +91,13 @@ struct IconOracleParseTests {
         #expect(found > 1000)
     }
 
-    /// FuzzIconSelection's finding of 2026-12-01 (`06 5b000000 5d000000 2c5d`, scale 3, recommended):
+    /// FuzzIconSelection's finding of 2026-12-01 (`06 5b000000 5d000000 2c5d`, scale 3, recommended; the body is
+    /// the vector icons/regressions/oracle-utf32-text-not-a-trailing-comma, read from its file):
     /// Foundation reads the body as UTF-32LE `[]` and accepts it; the oracle's byte scan called bytes 8-9
     /// a trailing comma. The recommended profile leaves UTF-16/32 input to Foundation whole, so the
     /// oracle's rule, like the parser's, judges UTF-8 text only.
     @Test func utf32TextIsNotJudgedByItsBytes() throws {
-        let finding: [UInt8] = [0x06, 0x5b, 0, 0, 0, 0x5d, 0, 0, 0, 0x2c, 0x5d]
+        let finding = try IconsRegressionVectorTests.finding()
         try IconSelectionCheck.run(finding)
         for options in IconFuzzOptions.allConfigurations {
             try IconSelectionCheck.check(Array(finding.dropFirst()), options: options)

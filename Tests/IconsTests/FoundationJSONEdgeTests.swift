@@ -57,9 +57,13 @@ struct FoundationJSONEdgeTests {
 
     /// UTF-16/32 input (a NUL among the first four bytes) is left to Foundation whole by both profiles. Foundation
     /// reads `5b000000 5d000000` as UTF-32LE `[]` and drops a partial last unit (`2c 5d`): FuzzIconSelection's
-    /// finding, kept as icons/regressions/oracle-utf32-text-not-a-trailing-comma.
+    /// finding, kept as icons/regressions/oracle-utf32-text-not-a-trailing-comma (read from its file).
     @Test func foundationReadsUTF32AndDropsAPartialLastUnit() throws {
-        let body: [UInt8] = [0x5b, 0, 0, 0, 0x5d, 0, 0, 0, 0x2c, 0x5d]
+        let vector = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Vectors/icons/regressions/oracle-utf32-text-not-a-trailing-comma.appinfo")
+        let body = try [UInt8](Data(contentsOf: vector))
+        #expect(body.count == 10 && body.starts(with: [0x5b, 0, 0, 0, 0x5d, 0, 0, 0]), "the finding, as described")
         let root = try JSONSerialization.jsonObject(with: Data(body))
         #expect((root as? [Any])?.isEmpty == true)
         for acceptTrailingCommas in [false, true] {

@@ -26,7 +26,10 @@ import VectorGenerators
 
         let stale = root.appendingPathComponent("plist/valid/renamed-away.bplist")
         try Data([1, 2, 3]).write(to: stale)
+        // No generated vector is a regression: the folder is the harness's (and the hand-written vectors').
         let finding = root.appendingPathComponent("plist/regressions/new-fuzz-finding.bplist")
+        try FileManager.default.createDirectory(
+            at: finding.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data([4, 5, 6]).write(to: finding)
         var manifest = try JSONDecoder().decode(
             Manifest.self, from: Data(contentsOf: root.appendingPathComponent("manifest.json")))
