@@ -93,7 +93,7 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
         public static func entry(containing path: BytePath) -> MountTable? {
             var status = stat()
             guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
-            let device = "\(major(status.st_dev)):\(minor(status.st_dev))"
+            let device = deviceNumber(status.st_dev)
             guard let bytes = readBytes("/proc/self/mountinfo", offset: 0, count: 1 << 20) else { return nil }
             var best: (length: Int, entry: MountTable)?
             let resolved = realPath(path)
@@ -113,6 +113,10 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
             }
             return best?.entry
         }
+
+        /// `major:minor` of a device number, as the third field of /proc/self/mountinfo spells it (glibc's
+        /// `major()`/`minor()` encoding: 12 + 20 bits of major, 8 + 24 bits of minor).
+        static func deviceNumber(_ device: dev_t) -> String { "\(major(device)):\(minor(device))" }
 
         private static func realPath(_ path: BytePath) -> String? {
             guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }

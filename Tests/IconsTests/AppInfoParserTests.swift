@@ -25,6 +25,10 @@ import Testing
         #expect(try width("1e3") == .real(1000.0))
         #expect(try width("-0") == .integer(0))
         #expect(try width("58.9") == .real(58.9))
+        // Too long for the fast reader: Foundation returns an NSDecimalNumber, integral and far below 2^63,
+        // which is a real, not an out-of-range integer.
+        #expect(try width("300000000000000000.0") == .real(3e17))
+        #expect(try width("1000000000000000000.5") == .real(1e18))
     }
 
     @Test func largeIntegersAreKeptAsOutOfRange() throws {

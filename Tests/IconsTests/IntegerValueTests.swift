@@ -11,6 +11,9 @@ import Testing
         ("\u{00A0}58", 58), ("\u{3000}58", 58), ("\u{2003}58", 58), ("\u{0000}58", 58), ("\u{FF15}8", 0),
         ("9223372036854775807", Int.max), ("9223372036854775808", Int.max), ("99999999999999999999", Int.max),
         ("-9223372036854775808", Int.min), ("-9223372036854775809", Int.min), ("-99999999999999999999x", Int.min),
+        // Twenty digits whose first nineteen fit: ×10 wraps past 2^64 to a value below Int.max, so the
+        // multiplication's overflow alone must saturate.
+        ("20000000000000000000", Int.max), ("-20000000000000000000", Int.min),
         ("00058", 58), ("1e3", 1),
     ])
     func stringsScanLikeNSString(text: String, expected: Int) {
