@@ -59,10 +59,14 @@ let package = Package(
             dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache", "XAttr"]),
         // Starts and stops Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
         .target(name: "IconFixture", dependencies: ["ChildProcess"]),
-        // The icon-loading conformance area: reading its vectors (Vectors/icon-loading), the session and judge.
+        // The icon-loading conformance area: reading its vectors (Vectors/icon-loading), the session and judge, and the
+        // conformance session's resource for the load-icon case kind (the image libraries stay out of the runner).
         .target(
             name: "IconLoadingArea",
-            dependencies: ["ConformanceModel", "IconFixture", "IconImages", "IconMask", "ReportFormatting"]),
+            dependencies: [
+                "ConformanceModel", "ConformanceRunner", "ChildProcess", "IconFixture", "IconImages", "IconMask",
+                "ReportFormatting",
+            ]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Every child process: spawning with rlimits, a timeout, its own process group, output drained and capped.
@@ -79,7 +83,7 @@ let package = Package(
             name: "ConformanceRunner",
             dependencies: [
                 "ConformanceModel", "ChildProcess", "BinaryPlist", "TaggedJSON", "XAttr", "AttributeFiles",
-                "IconLoadingArea", "TerminalText",
+                "TerminalText",
             ]),
         // The built-in implementations: the in-process reference, libplist, Foundation, plistlib, original.
         .target(
@@ -124,6 +128,7 @@ let package = Package(
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting",
                 "ReportFormatting",
                 "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
+                "IconLoadingArea",
                 "ResultsPicture",
                 "ServeFraming", "Differential",
             ]),
@@ -218,7 +223,7 @@ let package = Package(
             dependencies: [
                 "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "IconFixture", "Icons",
                 "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource", "ConformanceModel",
-                "XAttr", "TestSupport", "ChildProcess",
+                "ConformanceRunner", "BuiltInPeers", "XAttr", "TestSupport", "ChildProcess",
             ],
             exclude: ["Golden"]),
         .testTarget(

@@ -18,6 +18,9 @@ public enum CaseKind: Hashable, Sendable {
     case writeAttribute
     /// icons: `select-icon` at one scale.
     case selectIcon(scale: Int)
+    /// icon-loading: `load-icon` against the fixture server serving the vector's site, at the site's scale (the
+    /// vector is its one case).
+    case loadIcon
 
     /// The call the case needs.
     public var call: AdapterCall {
@@ -27,6 +30,7 @@ public enum CaseKind: Hashable, Sendable {
         case .readAttribute: return .readAttribute
         case .writeAttribute: return .writeAttribute
         case .selectIcon: return .selectIcon
+        case .loadIcon: return .loadIcon
         }
     }
 }
@@ -41,7 +45,7 @@ func isWritable(_ fields: [String: String]) -> Bool {
     return !identifier.isEmpty && !name.isEmpty && ConventionRules.isAbsoluteHTTPS(url)
 }
 
-/// One vector met in one way. Icon vectors give three cases (scales 1, 2, 3).
+/// One vector met in one way. Icon vectors give three cases (scales 1, 2, 3); an icon-loading vector is one case.
 public struct ConformanceCase: Hashable, Sendable {
     /// The vector id, with `#encode`, `#canonical`, `#write` or `@scale=N` appended when the vector yields several
     /// cases.
@@ -94,7 +98,9 @@ public struct ConformanceCase: Hashable, Sendable {
                     cases.append(
                         ConformanceCase(id: id + "@scale=\(scale)", vector: vector, kind: .selectIcon(scale: scale)))
                 }
-            case .fs, .iconLoading:
+            case .iconLoading:
+                cases.append(ConformanceCase(id: id, vector: vector, kind: .loadIcon))
+            case .fs:
                 continue
             }
         }

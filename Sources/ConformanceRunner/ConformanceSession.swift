@@ -17,21 +17,30 @@ public struct ConformanceSession: Sendable {
     /// Where attribute cases make their files (must take `user.` extended attributes).
     public var workDirectory: String
 
-    /// The `icon-loading` area's fixture server script; nil leaves the area out.
-    public var iconFixtureServer: String?
+    /// What the `icon-loading` cases need (their fixture server and image checks); nil leaves the area out.
+    public var iconLoading: (any IconLoadingResource)?
 
-    public init(vectors: VectorDirectory, filter: CaseFilter = CaseFilter(), jobs: Int = 2, workDirectory: String) {
+    public init(
+        vectors: VectorDirectory, filter: CaseFilter = CaseFilter(), jobs: Int = 2, workDirectory: String,
+        iconLoading: (any IconLoadingResource)? = nil
+    ) {
         self.vectors = vectors
         self.filter = filter
         self.jobs = jobs
         self.workDirectory = workDirectory
+        self.iconLoading = iconLoading
     }
 
     /// Every case of the set, before filtering.
     public var allCases: [ConformanceCase] { ConformanceCase.all(vectors.vectors) }
 
-    /// The cases the filter selects.
-    public var cases: [ConformanceCase] { allCases.filter { filter.includes($0) } }
+    /// The cases the filter selects, in run and report order: manifest order, except that the icon-loading cases
+    /// come after all others (and are left out when the session has no `iconLoading`).
+    public var cases: [ConformanceCase] {
+        let selected = allCases.filter { filter.includes($0) }
+        let iconLoadingCases = iconLoading == nil ? [] : selected.filter { $0.kind == .loadIcon }
+        return selected.filter { $0.kind != .loadIcon } + iconLoadingCases
+    }
 
     /// Every id a known-failure list may name: vector ids and case ids of the whole set (before filtering; an
     /// icon-loading vector is its own case).
@@ -51,31 +60,14 @@ public struct ConformanceSession: Sendable {
     ) throws(Failure) -> SessionResult {
         let selected = cases
         let started = Date()
-        let iconLoadingCases =
-            iconFixtureServer == nil ? 0 : IconLoadingRun.caseCount(vectors: vectors.vectors, filter: filter)
+        let iconLoadingState = startIconLoading(selected, on: implementations)
         let counter = progress.map {
             ProgressCounter(
-                implementations: implementations.count, casesPerImplementation: selected.count + iconLoadingCases,
-                report: $0)
+                implementations: implementations.count, casesPerImplementation: selected.count, report: $0)
         }
-        var runs = Runner(judge: Judge(workDirectory: workDirectory), jobs: jobs).run(
+        var runs = Runner(judge: Judge(workDirectory: workDirectory, iconLoading: iconLoadingState), jobs: jobs).run(
             selected, on: implementations, progress: counter)
-        var caseCount = selected.count
-        if let iconFixtureServer {
-            let area = IconLoadingRun(serverScript: iconFixtureServer, workDirectory: workDirectory, jobs: jobs)
-            // A malformed vector or a server that cannot start shows as a crash of every icon-loading case, never
-            // as a pass.
-            let areaResults: [[VectorResult]]
-            do {
-                areaResults = try area.run(implementations, vectors: vectors.vectors, filter: filter, progress: counter)
-            } catch {
-                areaResults = area.unavailable(
-                    implementations, vectors: vectors.vectors, filter: filter, reason: "\(error)")
-                counter?.finishAll()
-            }
-            for index in runs.indices where index < areaResults.count { runs[index].results += areaResults[index] }
-            caseCount += areaResults.first?.count ?? 0
-        }
+        if case .ready(let iconLoadingJudge)? = iconLoadingState { iconLoadingJudge.stop() }
         for implementation in implementations { implementation.stopServing() }
         let seconds = Date().timeIntervalSince(started)
         let ids = knownIDs
@@ -86,7 +78,23 @@ public struct ConformanceSession: Sendable {
                 ImplementationCheck(
                     name: runs[index].implementation.name, check: list.apply(to: &runs[index].results, knownIDs: ids)))
         }
-        return SessionResult(runs: runs, checks: checks, caseCount: caseCount, seconds: seconds)
+        return SessionResult(runs: runs, checks: checks, caseCount: selected.count, seconds: seconds)
+    }
+
+    /// How the run's icon-loading cases are met: nil when it has none (or the session no `iconLoading`). The fixture
+    /// server starts only when an implementation has `load-icon`; a malformed vector or a server that cannot start
+    /// makes every icon-loading case of such an implementation a crash naming why, never a pass.
+    private func startIconLoading(
+        _ selected: [ConformanceCase], on implementations: [any Implementation]
+    ) -> IconLoadingJudging? {
+        let iconLoadingCases = selected.filter { $0.kind == .loadIcon }
+        guard let iconLoading, !iconLoadingCases.isEmpty else { return nil }
+        let serve = implementations.contains { $0.supports(.loadIcon) }
+        do {
+            return .ready(try iconLoading.start(iconLoadingCases, serve: serve, workDirectory: workDirectory))
+        } catch {
+            return .unavailable(reason: "\(error)")
+        }
     }
 }
 

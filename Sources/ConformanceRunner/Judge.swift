@@ -10,9 +10,12 @@ import TaggedJSON
 public struct Judge: Sendable {
     /// Where temporary files for the attribute area are made (must support user xattrs).
     public var workDirectory: String
+    /// How `.loadIcon` cases are met; nil: they are not run (a crash where the implementation has `load-icon`).
+    public var iconLoading: IconLoadingJudging?
 
-    public init(workDirectory: String) {
+    public init(workDirectory: String, iconLoading: IconLoadingJudging? = nil) {
         self.workDirectory = workDirectory
+        self.iconLoading = iconLoading
     }
 
     /// Runs `testCase` against `implementation` and grades it; `n/a` when the call is missing.
@@ -25,6 +28,18 @@ public struct Judge: Sendable {
     public func run(_ prepared: PreparedCase, on implementation: any Implementation) -> VectorResult {
         let testCase = prepared.testCase
         let metadata = testCase.vector.metadata
+        if testCase.kind == .loadIcon {
+            switch iconLoading {
+            case .ready(let judge)?:
+                return judge.run(testCase, on: implementation)
+            case .unavailable(let reason)?:
+                return IconLoadingJudging.notRun(
+                    testCase, applicable: implementation.supports(.loadIcon), reason: reason)
+            case nil:
+                return IconLoadingJudging.notRun(
+                    testCase, applicable: implementation.supports(.loadIcon), reason: "no icon-loading judge was given")
+            }
+        }
         var grade = Grade(outcome: .notApplicable, expected: prepared.expected, result: nil)
         if implementation.supports(testCase.kind.call) {
             grade = perform(prepared, on: implementation)
@@ -76,6 +91,9 @@ public struct Judge: Sendable {
             return writeAttribute(prepared, on: implementation)
         case .selectIcon(let scale):
             return selectIcon(prepared, scale: scale, on: implementation)
+        case .loadIcon:
+            // Met by the icon-loading judge in `run` before anything is performed here.
+            return Grade(outcome: .crash, expected: prepared.expected, result: nil, note: "not run")
         }
     }
 

@@ -31,6 +31,8 @@ public struct PreparedCase: Sendable {
             attribute = vector.expected.flatMap { AttributeVectorExpectation($0) }
         case .selectIcon:
             icons = vector.expected.flatMap { IconsVectorExpectation($0) }
+        case .loadIcon:
+            break  // the icon-loading judge reads its own vector format
         }
         self.expectedValue = expectedValue
         self.attribute = attribute
@@ -67,6 +69,8 @@ public struct PreparedCase: Sendable {
             case .originalRaises: return "original raises"
             case nil: return "unknown"
             }
+        case .loadIcon:
+            return vector.metadata.description
         }
     }
 }

@@ -61,14 +61,4 @@ public final class ProgressCounter: @unchecked Sendable {
         lock.unlock()
         report(snapshot)
     }
-
-    /// Records every remaining case run as finished (an area that could not run at all), then reports once.
-    public func finishAll() {
-        lock.lock()
-        progress.doneByImplementation = progress.doneByImplementation.map { _ in progress.casesPerImplementation }
-        progress.done = progress.total
-        let snapshot = progress
-        lock.unlock()
-        report(snapshot)
-    }
 }

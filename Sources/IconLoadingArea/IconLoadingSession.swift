@@ -117,20 +117,37 @@ public final class IconLoadingSession: Sendable {
         let log = server.requests()
         return vectors.enumerated().map { index, vector in
             let outcome = results.get(index) ?? LoadIconOutcome(exitStatus: nil, stdout: [], summary: "not run")
-            let prefix = "/t/\(label)-\(index)/"
-            let requests = log.filter { $0.path.hasPrefix(prefix) }.map { request -> (scheme: String, path: String) in
-                var path = String(request.path.dropFirst(prefix.count - 1))
-                if path.hasPrefix(vector.prefix) { path = String(path.dropFirst(vector.prefix.count)) }
-                return (request.scheme, path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path)
-            }
-            let source = vector.sourceBytes.flatMap { try? ImageDecoder.decode($0) }
-            let verdict = IconLoadingJudge.judge(
-                vector.expectation, outcome: outcome, requests: requests, source: source)
-            let png = (try? ImageHeader.read(outcome.stdout)) != nil ? outcome.stdout : nil
-            return IconLoadingCaseResult(
-                vector: vector, verdict: verdict, requests: requests.map { "\($0.scheme) \($0.path)" },
-                outputPNG: png, summary: outcome.summary, exitStatus: outcome.exitStatus)
+            return judge(vector, token: "\(label)-\(index)", outcome: outcome, log: log)
         }
+    }
+
+    /// Runs one case through `perform` under `token` (unique among the server's cases) and judges it by the request
+    /// log as it stands when the call has ended.
+    /// - Parameter vector: one of the session's `vectors`.
+    public func run(
+        _ vector: IconLoadingVector, token: String,
+        perform: (_ scale: Int, _ appInfoURL: String, _ caFile: String) -> LoadIconOutcome
+    ) -> IconLoadingCaseResult {
+        let outcome = perform(vector.scale, appInfoURL(vector, token: token), server.caFile)
+        return judge(vector, token: token, outcome: outcome, log: server.requests())
+    }
+
+    /// The case of `vector` run under `token`, judged: its requests are the log's under `/t/TOKEN/`.
+    private func judge(
+        _ vector: IconLoadingVector, token: String, outcome: LoadIconOutcome, log: [FixtureRequest]
+    ) -> IconLoadingCaseResult {
+        let prefix = "/t/\(token)/"
+        let requests = log.filter { $0.path.hasPrefix(prefix) }.map { request -> (scheme: String, path: String) in
+            var path = String(request.path.dropFirst(prefix.count - 1))
+            if path.hasPrefix(vector.prefix) { path = String(path.dropFirst(vector.prefix.count)) }
+            return (request.scheme, path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path)
+        }
+        let source = vector.sourceBytes.flatMap { try? ImageDecoder.decode($0) }
+        let verdict = IconLoadingJudge.judge(vector.expectation, outcome: outcome, requests: requests, source: source)
+        let png = (try? ImageHeader.read(outcome.stdout)) != nil ? outcome.stdout : nil
+        return IconLoadingCaseResult(
+            vector: vector, verdict: verdict, requests: requests.map { "\($0.scheme) \($0.path)" },
+            outputPNG: png, summary: outcome.summary, exitStatus: outcome.exitStatus)
     }
 
     public func stop() { server.stop() }

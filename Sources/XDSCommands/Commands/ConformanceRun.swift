@@ -5,6 +5,7 @@ import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
+import IconLoadingArea
 import Reporting
 import TerminalText
 
@@ -28,7 +29,7 @@ struct ConformanceRun {
             return .ioError
         }
         do {
-            _ = try IconLoadingRun.vectors(in: vectorDirectory)
+            _ = try IconLoadingVector.all(in: vectorDirectory.vectors)
         } catch {
             Console.printError("Error: vectors: \(error)")
             return .ioError
@@ -82,7 +83,7 @@ struct ConformanceRun {
         }
         var session = ConformanceSession(
             vectors: vectorDirectory, filter: options.filter, jobs: options.jobs, workDirectory: workDirectory)
-        session.iconFixtureServer = BuiltInLocations.iconFixtureServer()
+        session.iconLoading = BuiltInLocations.iconFixtureServer().map { IconLoadingConformance(serverScript: $0) }
         let progress = ConformanceProgress(terminal: isatty(2) == 1, names: implementations.map(\.info.name))
         let result: SessionResult
         var withoutList: Set<String> = []

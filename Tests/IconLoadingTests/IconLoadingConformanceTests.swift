@@ -1,24 +1,28 @@
-// Tests/ConformanceRunnerTests/IconLoadingRunTests.swift - The icon-loading area through the runner: xds as an
-// adapter agrees with the in-process reference; a wrong loader is graded by its outcomes
+// Tests/IconLoadingTests/IconLoadingConformanceTests.swift - The icon-loading cases through the one conformance
+// pipeline (a session given IconLoadingConformance): xds as an adapter agrees with the in-process reference; a wrong
+// loader is graded by its outcomes
 
 import BuiltInPeers
 import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import Foundation
+import IconLoadingArea
 import TestSupport
 import Testing
 
-@Suite struct IconLoadingRunTests {
+@Suite struct IconLoadingConformanceTests {
     static let script =
         BuiltProducts.packageRoot.path + "/Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py"
 
     static func run(_ implementations: [any Implementation], patterns: [String]) throws -> [[VectorResult]] {
         let work = try #require(RunEnvironment.makeWorkDirectory())
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let vectors = try VectorDirectory.load(directory: BuiltProducts.packageRoot.path + "/Vectors").vectors
-        return try IconLoadingRun(serverScript: script, workDirectory: work, jobs: 2).run(
-            implementations, vectors: vectors, filter: CaseFilter(run: patterns))
+        let session = ConformanceSession(
+            vectors: try VectorDirectory.load(directory: BuiltProducts.packageRoot.path + "/Vectors"),
+            filter: CaseFilter(run: patterns), jobs: 2, workDirectory: work,
+            iconLoading: IconLoadingConformance(serverScript: script))
+        return session.run(implementations, knownFailures: { _ in KnownFailures() }).runs.map(\.results)
     }
 
     @Test func xdsLoadIconAsAnAdapterAgreesWithTheReference() throws {
