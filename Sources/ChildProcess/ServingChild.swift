@@ -12,15 +12,17 @@ import ServeFraming
 ///
 /// - **wall clock**: the call's timeout runs from the request; past it the server's group is killed and the
 ///   call is `timedOut`, as in the one-process-per-call mode;
-/// - **CPU time**: before each call `RLIMIT_CPU` is set (with `prlimit(2)`) to the CPU time the server has used
-///   so far, rounded up to a second, plus the call's limit (hard limit one second later): a call that spends
-///   more gets SIGXCPU (then SIGKILL) as a one-call process would;
+/// - **CPU time**: a call that spends its limit gets SIGXCPU (then SIGKILL) as a one-call process would: the
+///   runner sends it once the server's CPU time (sampled every 0.1 s) has grown by the limit since the request,
+///   and `RLIMIT_CPU`, set before each call (with `prlimit(2)`) to the CPU time used so far rounded up to a
+///   second plus the limit, with the hard limit one second later, backs it up;
 /// - **memory**: the address-space cap (`RLIMIT_AS`) holds for the whole server, as for one process per call;
 ///   the peak resident size is reset before each call (`/proc/PID/clear_refs`, 5) so the out-of-memory
 ///   evidence is the call's own (VmHWM sampled every 0.1 s, and `wait4`'s peak when the server dies, which the
-///   reset resets too); a server whose resident size after a call is above half the cap, or whose address space
+///   reset resets until a thread of the server exits: the kernel then keeps the peak of that moment for the
+///   process); a server whose resident size or peak after a call is above half the cap, or whose address space
 ///   grew more than 64 MiB after its first call, is ended, so that the next call starts in a fresh process with
-///   the headroom under the cap that a process of its own has;
+///   the headroom under the cap that a process of its own has, and no earlier call's peak reaches its evidence;
 /// - **standard error**: what the server writes there during a call, then the response's diagnostic, is the
 ///   call's standard error.
 ///
@@ -99,10 +101,14 @@ final class ServingChild {
         // sends the SIGKILL the one-call hard limit would, a second of CPU after the soft limit.
         let cpuStart = ProcessStatistics.cpuSeconds(pid) ?? 0
         var cpuKill: Double?
+        // RLIMIT_CPU counts whole seconds of the server's life, so it allows this call up to a second more than
+        // its limit; the runner sends the SIGXCPU itself once the call's own CPU time reaches the limit.
+        var cpuSignal: Double?
         if let cpuSeconds = limits.cpuSeconds {
             let soft = Int(cpuStart.rounded(.up)) + cpuSeconds
             ProcessStatistics.setCPULimit(pid, soft: soft)
             cpuKill = Double(soft + 1)
+            cpuSignal = cpuStart + Double(cpuSeconds)
         }
         var nextCPUCheck = monotonicNow() + 0.1
         callPeak = ProcessStatistics.peakResidentBytes(pid) ?? 0
@@ -121,7 +127,13 @@ final class ServingChild {
             }
             if monotonicNow() >= nextCPUCheck {
                 nextCPUCheck = monotonicNow() + 0.1
-                if let cpuKill, let used = ProcessStatistics.cpuSeconds(pid), used >= cpuKill { kill(pid, SIGKILL) }
+                if let used = ProcessStatistics.cpuSeconds(pid) {
+                    if let signalAt = cpuSignal, used >= signalAt {
+                        kill(pid, SIGXCPU)
+                        cpuSignal = nil
+                    }
+                    if let cpuKill, used >= cpuKill { kill(pid, SIGKILL) }
+                }
                 // Sampled so that a call that is killed still has a peak; a server that dies gives the exact one.
                 callPeak = max(callPeak, ProcessStatistics.peakResidentBytes(pid) ?? 0)
             }
@@ -164,7 +176,13 @@ final class ServingChild {
                 stderr: stderr, peakResidentBytes: ProcessStatistics.peakResidentBytes(pid),
                 addressSpaceCap: limits.addressSpace)
         }
-        if let cap = limits.addressSpace, let resident = ProcessStatistics.residentBytes(pid), resident > cap / 2 {
+        if let cap = limits.addressSpace,
+            (ProcessStatistics.residentBytes(pid) ?? 0) > cap / 2
+                || (ProcessStatistics.peakResidentBytes(pid) ?? 0) > cap / 2
+        {
+            // A peak above half the cap ends the server too: the kernel keeps a dead process's peak across the
+            // per-call reset once one of its threads has exited, so a later call that crashes in this server
+            // could otherwise carry this call's peak as out-of-memory evidence.
             stop()
         } else if limits.addressSpace != nil, let mapped = ProcessStatistics.addressSpaceBytes(pid) {
             // What a call left mapped (a grown heap, arenas) counts against the next call's address-space cap:
