@@ -57,14 +57,12 @@ let package = Package(
         .target(
             name: "IconLoading",
             dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache", "XAttr"]),
-        // Starts and stops Sources/BuiltInPeers/IconFixtureServer/icon_fixture_server.py (tests, the icon-loading area).
-        .target(name: "IconFixture", dependencies: ["ChildProcess"]),
         // The icon-loading conformance area: reading its vectors (Vectors/icon-loading), the session and judge, and the
         // conformance session's resource for the load-icon case kind (the image libraries stay out of the runner).
         .target(
             name: "IconLoadingArea",
             dependencies: [
-                "ConformanceModel", "ConformanceRunner", "ChildProcess", "IconFixture", "IconImages", "IconMask",
+                "ConformanceModel", "ConformanceRunner", "ChildProcess", "IconImages", "IconMask",
                 "ReportFormatting",
             ]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
@@ -221,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "IconLoadingTests",
             dependencies: [
-                "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "IconFixture", "Icons",
+                "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "Icons",
                 "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource", "ConformanceModel",
                 "ConformanceRunner", "BuiltInPeers", "XAttr", "TestSupport", "ChildProcess",
             ],

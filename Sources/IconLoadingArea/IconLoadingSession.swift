@@ -2,7 +2,6 @@
 
 import ConformanceModel
 import Foundation
-import IconFixture
 import IconImages
 
 /// One case's result.

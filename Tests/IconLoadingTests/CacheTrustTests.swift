@@ -3,8 +3,8 @@
 import Foundation
 import IconCache
 import IconFetching
-import IconFixture
 import IconLoading
+import IconLoadingArea
 import Testing
 import XAttr
 

@@ -1,7 +1,7 @@
 // Tests/IconLoadingTests/FixtureServerSignalTests.swift - The fixture server starts with no signal blocked
 
 import Foundation
-import IconFixture
+import IconLoadingArea
 import Testing
 
 @Suite struct FixtureServerSignalTests {

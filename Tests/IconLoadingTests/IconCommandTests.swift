@@ -3,8 +3,8 @@
 import AttributeFiles
 import DocumentSource
 import Foundation
-import IconFixture
 import IconImages
+import IconLoadingArea
 import Testing
 import XDSCommands
 

@@ -3,9 +3,9 @@
 import Foundation
 import IconCache
 import IconFetching
-import IconFixture
 import IconImages
 import IconLoading
+import IconLoadingArea
 import IconMask
 import Icons
 import Testing

@@ -2,8 +2,8 @@
 
 import CTurboJPEG
 import Foundation
-import IconFixture
 import IconImages
+import IconLoadingArea
 
 /// Test images: four bright quadrants with a centre square of another colour, so the centre,
 /// the stroke band (top-left quadrant) and the inside area each sit on uniform colour.

@@ -1,4 +1,4 @@
-// Sources/IconFixture/FixtureServer.swift - Starts and stops the icon fixture HTTPS server
+// Sources/IconLoadingArea/FixtureServer.swift - Starts and stops the icon fixture HTTPS server
 
 import ChildProcess
 import Foundation
