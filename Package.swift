@@ -95,15 +95,12 @@ let package = Package(
             resources: [.copy("KnownFailures"), .copy("plistlib"), .copy("IconFixtureServer")]),
         // HTML/XML entities, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
         .target(name: "ReportFormatting", dependencies: ["TerminalText"]),
-        // Renders conformance results (JSON, Markdown, HTML, JUnit, terminal); computes nothing.
-        // The results picture (implementations × cases where they differ) and the line plots (bench, fuzz
-        // coverage over time) drawn with cairo as PNG.
-        .target(name: "ResultsPicture", dependencies: ["CCairo"]),
+        // The reports: conformance results rendered (JSON, Markdown, HTML, JUnit, terminal; computes nothing),
+        // Reports/bench.json, bench.md and bench.png (the model `xds-bench` writes and `xds report` re-renders),
+        // and the pictures drawn with cairo as PNG (the results picture, the bench and fuzz-coverage line plots).
         .target(
             name: "Reporting",
-            dependencies: ["ConformanceModel", "ReportFormatting", "Specification", "ResultsPicture", "TerminalText"]),
-        // Reports/bench.json, bench.md and bench.png: the model `xds-bench` writes and `xds report` re-renders.
-        .target(name: "BenchReport", dependencies: ["ReportFormatting", "ResultsPicture"]),
+            dependencies: ["ConformanceModel", "ReportFormatting", "Specification", "TerminalText", "CCairo"]),
         // Loop devices, mounts, limit probes on real filesystems.
         .target(
             name: "FilesystemHarness",
@@ -125,9 +122,8 @@ let package = Package(
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting",
                 "ReportFormatting",
-                "BenchReport", "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
+                "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
                 "IconLoadingArea",
-                "ResultsPicture",
                 "ServeFraming", "Differential",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
@@ -144,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "xds-bench",
             dependencies: [
-                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "BenchReport", "ReportFormatting",
+                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "ReportFormatting",
                 "SeededRandom", "CodablePropertyList", "CAttr", "DocumentSource", "ConformanceModel", "Reporting",
             ]),
         // Writes the generated vector families into Vectors/.
@@ -202,11 +198,8 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
-                "Reporting", "ReportFormatting", "ConformanceModel", "Specification", "ResultsPicture", "TestSupport",
+                "Reporting", "ReportFormatting", "ConformanceModel", "Specification", "ChildProcess", "TestSupport",
             ]),
-        .testTarget(
-            name: "BenchReportTests",
-            dependencies: ["BenchReport", "ReportFormatting", "ResultsPicture", "ChildProcess", "TestSupport"]),
         .testTarget(
             name: "FilesystemHarnessTests",
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),

@@ -1,7 +1,6 @@
 // Sources/Reporting/HTMLPicture.swift - The results picture as inline SVG (the PNG is ResultsPicture's)
 
 import ReportFormatting
-import ResultsPicture
 
 /// The SVG twin of `Reports/matrix.png`: the same grid and geometry; each cell a `<use>` of its outcome's
 /// symbol (colour and glyph), which keeps a picture of thousands of cells small.

@@ -3,7 +3,6 @@
 import ConformanceModel
 import Foundation
 import ReportFormatting
-import ResultsPicture
 
 /// Writes `conformance.json`, `.md` (with `conformance-<implementation>.md` beside it), `.html` (with
 /// `conformance-<area>.html` beside it) and `junit-<implementation>.xml` into a directory.

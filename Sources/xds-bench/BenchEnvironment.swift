@@ -1,10 +1,10 @@
 // Sources/xds-bench/BenchEnvironment.swift - The machine, toolchain and library versions, read at run time
 
-import BenchReport
 import ChildProcess
 import Foundation
 import LibplistBridge
 import ReportFormatting
+import Reporting
 
 enum BenchEnvironment {
     static func provenance(seed: UInt64, smoke: Bool) -> BenchProvenance {

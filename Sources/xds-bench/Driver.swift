@@ -1,9 +1,9 @@
 // Sources/xds-bench/Driver.swift - Generates the inputs, runs every worker, writes the table and reports
 
-import BenchReport
 import ChildProcess
 import Foundation
 import ReportFormatting
+import Reporting
 import XAttr
 
 struct DriverOptions {

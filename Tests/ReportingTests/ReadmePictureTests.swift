@@ -3,7 +3,6 @@
 import ConformanceModel
 import Foundation
 import Reporting
-import ResultsPicture
 import Testing
 
 /// README.md opens with `Reports/matrix.png` and a paragraph that reads it in numbers. `make matrix` regenerates

@@ -3,7 +3,6 @@
 import ConformanceModel
 import Foundation
 import Reporting
-import ResultsPicture
 import Testing
 
 @Suite struct ResultsPictureTests {

@@ -2,7 +2,7 @@
 
 import Foundation
 import ReportFormatting
-import ResultsPicture
+import Reporting
 
 /// What `xds report --only fuzz` reads of `Reports/fuzz.json` (written by FuzzTesting/fuzz-report.py) and the plot
 /// it draws from it: for each target of the last campaign, the edges covered against the seconds since that

@@ -1,6 +1,5 @@
 // Sources/XDSCommands/Commands/ReportCommand.swift - `xds report`: re-renders reports from their JSON source
 
-import BenchReport
 import ConformanceModel
 import Differential
 import Foundation

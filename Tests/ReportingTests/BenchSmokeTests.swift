@@ -1,9 +1,9 @@
-// Tests/BenchReportTests/BenchSmokeTests.swift - `xds-bench --smoke` from the release build runs end to end
+// Tests/ReportingTests/BenchSmokeTests.swift - `xds-bench --smoke` from the release build runs end to end
 
-import BenchReport
 import ChildProcess
 import Foundation
 import ReportFormatting
+import Reporting
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-// Sources/BenchReport/BenchReport.swift - Reports/bench.json: what `make bench` measured, and where
+// Sources/Reporting/BenchReport.swift - Reports/bench.json: what `make bench` measured, and where
 
 /// The machine, toolchain and libraries a bench ran with.
 public struct BenchProvenance: Codable, Hashable, Sendable {

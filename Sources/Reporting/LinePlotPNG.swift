@@ -1,4 +1,4 @@
-// Sources/ResultsPicture/LinePlotPNG.swift - A line plot drawn with cairo and encoded as PNG
+// Sources/Reporting/LinePlotPNG.swift - A line plot drawn with cairo and encoded as PNG
 
 import CCairo
 import Glibc

@@ -1,8 +1,8 @@
-// Tests/BenchReportTests/BenchRenderingTests.swift - bench.json statistics, bench.md and the number formats
+// Tests/ReportingTests/BenchRenderingTests.swift - bench.json statistics, bench.md and the number formats
 
-import BenchReport
 import Foundation
 import ReportFormatting
+import Reporting
 import Testing
 
 @Suite struct BenchRenderingTests {

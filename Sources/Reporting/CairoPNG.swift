@@ -1,4 +1,4 @@
-// Sources/ResultsPicture/CairoPNG.swift - What every picture drawn here shares: a cairo surface, colours, PNG
+// Sources/Reporting/CairoPNG.swift - What every picture drawn here shares: a cairo surface, colours, PNG
 
 import CCairo
 

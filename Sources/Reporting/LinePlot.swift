@@ -1,4 +1,4 @@
-// Sources/ResultsPicture/LinePlot.swift - What a line plot shows: series of points on linear or log axes
+// Sources/Reporting/LinePlot.swift - What a line plot shows: series of points on linear or log axes
 
 /// A plot of one line with markers per series (`bench.png`: time against input size on log-log axes;
 /// `fuzz-coverage-time.png`: edges against seconds).

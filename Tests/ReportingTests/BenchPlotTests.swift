@@ -1,7 +1,6 @@
-// Tests/BenchReportTests/BenchPlotTests.swift - bench.png: what the log-log plot holds, and that it is a PNG
+// Tests/ReportingTests/BenchPlotTests.swift - bench.png: what the log-log plot holds, and that it is a PNG
 
-import BenchReport
-import ResultsPicture
+import Reporting
 import Testing
 
 @Suite struct BenchPlotTests {

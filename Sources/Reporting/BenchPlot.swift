@@ -1,6 +1,4 @@
-// Sources/BenchReport/BenchPlot.swift - bench.png: decode time against input size, log-log, per implementation
-
-import ResultsPicture
+// Sources/Reporting/BenchPlot.swift - bench.png: decode time against input size, log-log, per implementation
 
 /// The picture `bench.md` shows: for each implementation, the CPU time of one decode (median) against the
 /// input's size over the workloads of the size series, both axes logarithmic. A straight line of slope 1 is

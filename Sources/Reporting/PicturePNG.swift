@@ -1,4 +1,4 @@
-// Sources/ResultsPicture/PicturePNG.swift - The results picture drawn with cairo and encoded as PNG
+// Sources/Reporting/PicturePNG.swift - The results picture drawn with cairo and encoded as PNG
 
 import CCairo
 

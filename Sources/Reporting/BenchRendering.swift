@@ -1,4 +1,4 @@
-// Sources/BenchReport/BenchRendering.swift - bench.md and the stdout table of `make bench`
+// Sources/Reporting/BenchRendering.swift - bench.md and the stdout table of `make bench`
 
 import ReportFormatting
 

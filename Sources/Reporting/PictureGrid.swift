@@ -1,4 +1,4 @@
-// Sources/ResultsPicture/PictureGrid.swift - What the results picture shows: labelled groups of rows of cells
+// Sources/Reporting/PictureGrid.swift - What the results picture shows: labelled groups of rows of cells
 
 /// One cell: a fill colour and a glyph drawn on it (never colour alone).
 public struct PictureCell: Hashable, Sendable {
