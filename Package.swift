@@ -32,8 +32,6 @@ let package = Package(
         .target(
             name: "XAttr",
             dependencies: ["TerminalText", .target(name: "CAttr", condition: .when(platforms: [.linux]))]),
-        // Docs/spec.md's requirements, parsed by the document's own convention.
-        .target(name: "Specification"),
         // The four-field attribute model, knows nothing of files.
         .target(name: "DocumentSource", dependencies: ["BinaryPlist"]),
         // Reading and writing the attribute on real files.
@@ -71,11 +69,12 @@ let package = Package(
         // The frames of the persistent adapter mode (`CMD serve`) and the Swift adapters' serve loop.
         .target(name: "ServeFraming"),
         .target(name: "ChildProcess", dependencies: ["ServeFraming"]),
-        // Vectors, manifest, cases, outcomes, reports and known-failure lists as data; runs nothing.
-        .target(name: "ConformanceModel", dependencies: ["DocumentSource", "Specification", "ReportFormatting"]),
+        // Vectors, manifest, cases, outcomes, reports and known-failure lists as data, and Docs/spec.md's
+        // requirements parsed by the document's own convention; runs nothing.
+        .target(name: "ConformanceModel", dependencies: ["DocumentSource", "ReportFormatting"]),
         // The generated vector families: the model only, never the codec they judge (own JSON and bplist writers);
         // IconImages encodes the icon-loading area's source images (and decodes them for their stated colours).
-        .target(name: "VectorGenerators", dependencies: ["ConformanceModel", "IconImages", "Specification"]),
+        .target(name: "VectorGenerators", dependencies: ["ConformanceModel", "IconImages"]),
         // Runs cases on implementations through the adapter protocol and judges the answers.
         .target(
             name: "ConformanceRunner",
@@ -100,7 +99,7 @@ let package = Package(
         // and the pictures drawn with cairo as PNG (the results picture, the bench and fuzz-coverage line plots).
         .target(
             name: "Reporting",
-            dependencies: ["ConformanceModel", "ReportFormatting", "Specification", "TerminalText", "CCairo"]),
+            dependencies: ["ConformanceModel", "ReportFormatting", "TerminalText", "CCairo"]),
         // Loop devices, mounts, limit probes on real filesystems.
         .target(
             name: "FilesystemHarness",
@@ -182,7 +181,8 @@ let package = Package(
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "ServeFraming", "TestSupport"]),
         .testTarget(
-            name: "ConformanceModelTests", dependencies: ["ConformanceModel", "ChildProcess", "Specification"]),
+            name: "ConformanceModelTests",
+            dependencies: ["ConformanceModel", "ChildProcess", "DocumentSource", "BinaryPlist"]),
         .testTarget(
             name: "ConformanceRunnerTests",
             dependencies: [
@@ -198,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "ReportingTests",
             dependencies: [
-                "Reporting", "ReportFormatting", "ConformanceModel", "Specification", "ChildProcess", "TestSupport",
+                "Reporting", "ReportFormatting", "ConformanceModel", "ChildProcess", "TestSupport",
             ]),
         .testTarget(
             name: "FilesystemHarnessTests",
@@ -224,9 +224,6 @@ let package = Package(
                 "ConformanceRunner",
                 "ChildProcess", "TestSupport", "DocumentSource", "ServeFraming",
             ]),
-        .testTarget(
-            name: "SpecificationTests",
-            dependencies: ["Specification", "ConformanceModel", "DocumentSource", "BinaryPlist"]),
         .testTarget(
             name: "VectorSetTests",
             dependencies: [

@@ -1,7 +1,5 @@
 // Sources/ConformanceModel/ConformanceReport.swift - The JSON source of every conformance report (Docs/reports.md)
 
-import Specification
-
 /// Where and how a report was made.
 public struct Provenance: Codable, Hashable, Sendable {
     public var suiteVersion: String

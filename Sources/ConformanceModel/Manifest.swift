@@ -1,7 +1,6 @@
 // Sources/ConformanceModel/Manifest.swift - Vectors/manifest.json: every vector's metadata (Docs/vectors.md)
 
 import Foundation
-import Specification
 
 /// The suite's version: the one source for `xds --version`, the release's name (`make dist`), every report's
 /// provenance, the manifest and its digest. What a bump means: Docs/ci.md, "Versions".

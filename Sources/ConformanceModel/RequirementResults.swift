@@ -1,7 +1,5 @@
 // Sources/ConformanceModel/RequirementResults.swift - The per-requirement view: each Docs/spec.md clause, its vectors, each result
 
-import Specification
-
 /// What one implementation's cases say about one requirement.
 public enum RequirementVerdict: String, Codable, CaseIterable, Hashable, Sendable {
     /// A required-level case deviates, or any case crashes: the implementation breaks the requirement.

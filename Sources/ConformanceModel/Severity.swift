@@ -1,7 +1,5 @@
 // Sources/ConformanceModel/Severity.swift - Crash kinds and the severity class of a deviating result (Docs/reports.md)
 
-import Specification
-
 /// How a `crash` ended, so that reports can tell a memory-safety signal from a hang or a caught exception.
 public enum CrashKind: String, Codable, CaseIterable, Hashable, Sendable {
     /// Killed by a signal of its own making (SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE…): the memory-safety class.

@@ -1,7 +1,6 @@
 // Sources/Conformance/SpecificationFile.swift - Finding Docs/spec.md beside a vectors folder
 
 import Foundation
-import Specification
 
 /// Where a conformance run finds the specification whose clauses its reports cite.
 public enum SpecificationFile {

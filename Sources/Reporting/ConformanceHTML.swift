@@ -2,7 +2,6 @@
 
 import ConformanceModel
 import ReportFormatting
-import Specification
 
 /// Renders `conformance.html`: first the scorecard (who crashes or accepts unsafe input, each number linking
 /// to the matrix filtered to those cases), then the legend, the per-requirement view and the matrix (a

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 import ReportFormatting
-import Specification
 
 /// Renders `conformance.md` from a report.
 public enum ConformanceMarkdown {

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 import ReportFormatting
-import Specification
 import TerminalText
 
 /// `conformance-<area>.html`: per vector, what it exercises (the manifest's description and the spec clause it

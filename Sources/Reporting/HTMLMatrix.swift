@@ -2,7 +2,6 @@
 
 import ConformanceModel
 import ReportFormatting
-import Specification
 
 /// The matrix: a row per case (area, hazard and whether implementations differ as `data-` attributes), a
 /// cell per implementation (outcome and severity as short classes, colour and glyph), the header sticky, and

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 import ReportFormatting
-import Specification
 
 /// The clause of each vector (from the report's per-requirement view), for linking cases to it.
 struct RequirementIndex {

@@ -1,7 +1,6 @@
 // Sources/Reporting/ResultsPictureLayout.swift - The results picture: cases where implementations differ
 
 import ConformanceModel
-import Specification
 
 /// Arranges the JSONTestSuite-style picture: implementations across, cases down, grouped by area and
 /// hazard, only the cases where the implementations that have the call do not all agree; the cases left

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 import Foundation
-import Specification
 
 /// The generator's own inconsistency (two vectors writing one file differently).
 public struct GeneratedVectorSetError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,7 +1,6 @@
 // Tests/ConformanceModelTests/SeverityTests.swift - Crash kinds, hazards and the severity of a deviation
 
 import ConformanceModel
-import Specification
 import Testing
 
 @Suite struct SeverityTests {

@@ -3,7 +3,6 @@
 import ConformanceModel
 import Foundation
 import Reporting
-import Specification
 import Testing
 
 @Suite struct RequirementViewTests {

@@ -1,4 +1,4 @@
-// Sources/Specification/SpecificationDocument.swift - Parses Docs/spec.md's requirement convention
+// Sources/ConformanceModel/SpecificationDocument.swift - Parses Docs/spec.md's requirement convention
 
 /// Docs/spec.md, parsed by its documented convention (its §1.2):
 ///
@@ -76,9 +76,9 @@ public struct SpecificationDocument: Hashable, Sendable {
                 return
             }
             if version == nil, line.hasPrefix("Version:") {
-                version = String(line.dropFirst("Version:".count)).trimmingSpaces
+                version = String(line.dropFirst("Version:".count)).trimmingSpaces()
             }
-            if line.trimmingSpaces.isEmpty {
+            if line.trimmingSpaces().isEmpty {
                 finishParagraph()
                 return
             }
@@ -107,7 +107,7 @@ public struct SpecificationDocument: Hashable, Sendable {
             let id = String(afterOpen[..<close])
             let rest = afterOpen[afterOpen.index(after: close)...]
             guard let end = rest.indices.first(where: { rest[$0...].hasPrefix("**") }) else { return nil }
-            let summary = String(rest[..<end]).trimmingSpaces
+            let summary = String(rest[..<end]).trimmingSpaces()
             var words: [String] = []
             var cited: [String] = []
             var untested: [String] = []
@@ -121,21 +121,21 @@ public struct SpecificationDocument: Hashable, Sendable {
                     cited += Self.codeSpans(line)
                 } else if line.hasPrefix("Untested:") {
                     inUntested = true
-                    untested.append(String(line.dropFirst("Untested:".count)).trimmingSpaces)
+                    untested.append(String(line.dropFirst("Untested:".count)).trimmingSpaces())
                 } else if line.hasPrefix("Source:") {
                     inUntested = false
                 } else if line.hasPrefix("Hazard:") {
                     inUntested = false
-                    hazard = Hazard(rawValue: String(line.dropFirst("Hazard:".count)).trimmingSpaces)
+                    hazard = Hazard(rawValue: String(line.dropFirst("Hazard:".count)).trimmingSpaces())
                 } else if line.hasPrefix("Scope:") {
                     inUntested = false
-                    everyVector = String(line.dropFirst("Scope:".count)).trimmingSpaces.hasPrefix("every vector")
+                    everyVector = String(line.dropFirst("Scope:".count)).trimmingSpaces().hasPrefix("every vector")
                 } else if inUntested {
-                    untested.append(line.trimmingSpaces)
+                    untested.append(line.trimmingSpaces())
                 }
             }
             let strengths = words.compactMap(KeyWords.strength)
-            let reason = untested.joined(separator: " ").trimmingSpaces
+            let reason = untested.joined(separator: " ").trimmingSpaces()
             return Requirement(
                 id: id, summary: summary, section: section.number, sectionTitle: section.title,
                 strength: strengths.max() ?? .may, isNormative: !strengths.isEmpty, citedVectors: cited,
@@ -155,7 +155,7 @@ public struct SpecificationDocument: Hashable, Sendable {
             guard let first = number.first, first.isNumber || first.isUppercase,
                 number.allSatisfy({ $0.isNumber || $0 == "." || $0.isUppercase })
             else { return nil }
-            return SectionHeading(number: number, title: String(rest.dropFirst(token.count)).trimmingSpaces)
+            return SectionHeading(number: number, title: String(rest.dropFirst(token.count)).trimmingSpaces())
         }
 
         /// The contents of every `backtick` span on a line.
@@ -210,11 +210,5 @@ enum KeyWords {
         }
         if !word.isEmpty { flush(next: " ") }
         return found
-    }
-}
-
-extension StringProtocol {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

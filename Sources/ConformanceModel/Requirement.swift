@@ -1,4 +1,4 @@
-// Sources/Specification/Requirement.swift - One requirement of Docs/spec.md: id, summary, section, key words
+// Sources/ConformanceModel/Requirement.swift - One requirement of Docs/spec.md: id, summary, section, key words
 
 /// How strongly a requirement binds, from the strongest BCP 14 key word in its text.
 public enum RequirementStrength: String, Hashable, Sendable, Codable, Comparable {

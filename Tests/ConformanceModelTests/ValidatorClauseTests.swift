@@ -1,9 +1,8 @@
-// Tests/SpecificationTests/ValidatorClauseTests.swift - `xds validate` findings cite real clauses
+// Tests/ConformanceModelTests/ValidatorClauseTests.swift - `xds validate` findings cite real clauses
 
 import BinaryPlist
 import ConformanceModel
 import DocumentSource
-import Specification
 import Testing
 
 @Suite struct ValidatorClauseTests {

@@ -1,8 +1,7 @@
-// Tests/SpecificationTests/SpecificationFiles.swift - Docs/spec.md and Vectors/manifest.json, as committed
+// Tests/ConformanceModelTests/SpecificationFiles.swift - Docs/spec.md and Vectors/manifest.json, as committed
 
 import ConformanceModel
 import Foundation
-import Specification
 
 enum SpecificationFiles {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,6 +1,6 @@
-// Tests/SpecificationTests/SpecificationParserTests.swift - The requirement convention, parsed
+// Tests/ConformanceModelTests/SpecificationParserTests.swift - The requirement convention, parsed
 
-import Specification
+import ConformanceModel
 import Testing
 
 @Suite struct SpecificationParserTests {

@@ -1,7 +1,6 @@
-// Tests/SpecificationTests/SpecificationDocumentTests.swift - Docs/spec.md defines every vector's clause
+// Tests/ConformanceModelTests/SpecificationDocumentTests.swift - Docs/spec.md defines every vector's clause
 
 import ConformanceModel
-import Specification
 import Testing
 
 /// Docs/spec.md against the vector set: every `spec` id defined once, every MUST/SHOULD tested or

@@ -1,8 +1,7 @@
-// Tests/SpecificationTests/SourceCitationTests.swift - "Source: `vector`, row `impl`" is what the report shows
+// Tests/ConformanceModelTests/SourceCitationTests.swift - "Source: `vector`, row `impl`" is what the report shows
 
 import ConformanceModel
 import Foundation
-import Specification
 import Testing
 
 /// Docs/spec.md cites report rows as its source for other implementations' behaviour
