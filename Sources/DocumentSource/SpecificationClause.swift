@@ -4,8 +4,8 @@ import BinaryPlist
 
 /// A requirement of the x-document-source specification (Docs/spec.md): its id and section.
 ///
-/// The ids are the ones vectors use as their `spec`; `SpecificationTests` checks that every clause
-/// named here is defined in Docs/spec.md under this section.
+/// The ids are the ones vectors use as their `spec`; `ValidatorClauseTests` (ConformanceModelTests) checks that
+/// every clause named here is defined in Docs/spec.md under this section.
 public struct SpecificationClause: Hashable, Sendable, Codable {
     /// The requirement id, e.g. `attribute.fields.string-only`.
     public var id: String

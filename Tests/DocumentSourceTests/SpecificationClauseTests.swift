@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct SpecificationClauseTests {
     /// A decoder error as `BPlistDecoder` reports it in a 100-byte input, and the citation `xds validate` prints.
-    /// (SpecificationTests checks the sections against Docs/spec.md; this pins that no clause loses its
+    /// (ValidatorClauseTests checks the sections against Docs/spec.md; this pins that no clause loses its
     /// section in the table and that each fault picks its own clause.)
     static let cases: [(BPlistError, String)] = [
         (BPlistError(.header, at: 0, "header is not \"bplist00\""), "§4.2 bplist.header.magic"),
