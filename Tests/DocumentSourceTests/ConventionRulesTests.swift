@@ -23,6 +23,12 @@ import Testing
         #expect(!ConventionRules.isAbsoluteHTTPS(url))
     }
 
+    /// A `%` needs two hex digits after it, also at the very end of the URL, where they would lie past it.
+    @Test(arguments: [("https://h/a%", 11), ("https://h/a%4", 11), ("https://h/%4g", 10), ("https://h/%", 10)])
+    func aPercentSignWithoutTwoHexDigitsIsRefusedWhereItIs(url: String, offset: Int) {
+        #expect(WebURLRule.characterRefusal(url) == "not a URL: '%' not followed by two hex digits at offset \(offset)")
+    }
+
     @Test func findsParentComponents() {
         #expect(ConventionRules.hasParentComponent("a/../b"))
         #expect(ConventionRules.hasParentComponent(".."))
