@@ -159,7 +159,7 @@ mutation: deps
 SAMPLE_MUTANTS ?= 2
 mutation-sample: deps build-debug
 	python3 FuzzTesting/mutation/mutation.py --modules BinaryPlist DocumentSource --mutants $(SAMPLE_MUTANTS) \
-	    --seed $(MUTATION_SEED) --no-fuzz --in-place --out .build/mutation/sample \
+	    --seed $(MUTATION_SEED) --no-fuzz --in-place --timeout-floor 60 --out .build/mutation/sample \
 	    --command "make mutation-sample SAMPLE_MUTANTS=$(SAMPLE_MUTANTS) MUTATION_SEED=$(MUTATION_SEED)"
 
 # Regenerates the generated vector families into Vectors/.

@@ -355,8 +355,9 @@ def last_line(text):
     return lines[-1].strip()[:300] if lines else ""
 
 
-def baseline(tree, modules, fuzz):
-    """Builds the unmutated tree and checks that every judge passes it; returns the timeouts from its times."""
+def baseline(tree, modules, fuzz, floor=(120, 300)):
+    """Builds the unmutated tree and checks that every judge passes it; returns the timeouts from its times: five
+    times the baseline's, at least `floor` (vectors, tests) seconds."""
     judges = Judges(tree, fuzz, {"vectors": 3600, "tests": 3600})
     status, seconds, tail = judges.build()
     if status != 0:
@@ -375,7 +376,7 @@ def baseline(tree, modules, fuzz):
             sys.exit(f"mutation: {module}Tests fail on the unmutated tree: {detail}")
         test_seconds = max(test_seconds, seconds)
     log(f"baseline vectors {vector_seconds:.0f} s, slowest module tests {test_seconds:.0f} s")
-    return {"vectors": max(120, 5 * vector_seconds), "tests": max(300, 5 * test_seconds)}
+    return {"vectors": max(floor[0], 5 * vector_seconds), "tests": max(floor[1], 5 * test_seconds)}
 
 
 def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled):
@@ -602,6 +603,10 @@ def main():
     parser.add_argument("--out", default=os.path.join(ROOT, "Reports"))
     parser.add_argument("--list", action="store_true", help="print the chosen mutants' ids and diffs only")
     parser.add_argument("--command", default="make mutation")
+    parser.add_argument("--timeout-floor", type=int, default=0,
+                        help="the least timeout in seconds of the vectors and the tests judges (five times the "
+                             "baseline's time otherwise; default 120 and 300), so that a mutant that makes a test run "
+                             "away costs a bounded time: CI's sample uses 60")
     parser.add_argument("--in-place", action="store_true",
                         help="apply each mutant to the checkout itself and build with its own .build (CI's clone, "
                              "already built by make test); each file is put back after its mutant and on a signal, "
@@ -646,7 +651,8 @@ def main():
             def worker(tree):
                 try:
                     tree.sync()
-                    judges = Judges(tree, args.fuzz_seconds, baseline(tree, args.modules, args.fuzz_seconds))
+                    floor = (args.timeout_floor, args.timeout_floor) if args.timeout_floor else (120, 300)
+                    judges = Judges(tree, args.fuzz_seconds, baseline(tree, args.modules, args.fuzz_seconds, floor))
                     while True:
                         with queue_lock:
                             if not queue:
