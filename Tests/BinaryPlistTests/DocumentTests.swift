@@ -38,6 +38,32 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
         #expect(document.propertyList() == (try BPlistDecoder.decode(bytes)))
     }
 
+    /// Entries and elements by position give what the materialised value holds, in the root and in containers
+    /// stored after other nodes (their children start further into the document's child list).
+    @Test func entriesAndElementsByPositionAreTheValues() throws {
+        let inner: PropertyListValue = .dictionary(["x": .integer(1), "y": .string("why")])
+        let value: PropertyListValue = .dictionary([
+            "list": .array([.string("a"), inner, .array([.integer(7), .bool(true)])]), "k": .string("v"),
+        ])
+        let document = try BPlistDocument(BPlistEncoder.encode(value))
+        func rebuilt(_ object: BPlistDocument.Object) -> PropertyListValue {
+            switch document.kind(of: object) {
+            case .dictionary:
+                var entries: [String: PropertyListValue] = [:]
+                for position in 0..<document.count(of: object) {
+                    let (key, value) = document.entry(position, of: object)
+                    entries[document.string(key) ?? "?"] = rebuilt(value)
+                }
+                return .dictionary(entries)
+            case .array:
+                return .array((0..<document.count(of: object)).map { rebuilt(document.element($0, of: object)) })
+            default:
+                return document.propertyList(object)
+            }
+        }
+        #expect(rebuilt(document.root) == value)
+    }
+
     /// Keys are checked on a shorter path than values; the counts stay those of one visit per object.
     @Test func countsEachObjectOnceWhetherKeyOrValue() throws {
         var statistics = DecodingStatistics()
