@@ -170,9 +170,35 @@ class Interrupted(Exception):
     pass
 
 
+def descendants(pid):
+    """Every process below pid, read from /proc: `swift test` runs the test binary in a process group of its own,
+    so killing the child's group alone left a runaway test running after its timeout."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as file:
+                    parent = int(file.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    found, pending = [], [pid]
+    while pending:
+        for child in children.get(pending.pop(), []):
+            found.append(child)
+            pending.append(child)
+    return found
+
+
 def kill_group(child):
-    """Kills a started child's whole process group (it runs in its own); nothing when there is none or it is gone."""
+    """Kills a started child's whole process group (it runs in its own) and every process below it, whatever group
+    it moved to; nothing when there is none or it is gone."""
     if child is not None:
+        for pid in descendants(child.pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
         try:
             os.killpg(child.pid, signal.SIGKILL)
         except ProcessLookupError:
@@ -233,7 +259,7 @@ class Tree:
             try:
                 status = self.child.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
-                os.killpg(self.child.pid, signal.SIGKILL)
+                kill_group(self.child)
                 self.child.wait()
                 status = "timeout"
             finally:
