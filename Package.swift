@@ -26,12 +26,10 @@ let package = Package(
         .target(name: "SeededRandom"),
         // Tagged JSON (DESIGN §3) <-> PropertyListValue.
         .target(name: "TaggedJSON", dependencies: ["BinaryPlist"]),
-        // Untrusted text and non-UTF-8 bytes made safe to print and to report: the one escaping rule.
-        .target(name: "TerminalText"),
         // getxattr/setxattr and errno, the only Glibc-facing attribute code; paths as bytes.
         .target(
             name: "XAttr",
-            dependencies: ["TerminalText", .target(name: "CAttr", condition: .when(platforms: [.linux]))]),
+            dependencies: ["ReportFormatting", .target(name: "CAttr", condition: .when(platforms: [.linux]))]),
         // The four-field attribute model, knows nothing of files.
         .target(name: "DocumentSource", dependencies: ["BinaryPlist"]),
         // Reading and writing the attribute on real files.
@@ -60,8 +58,7 @@ let package = Package(
         .target(
             name: "IconLoadingArea",
             dependencies: [
-                "ConformanceModel", "ConformanceRunner", "ChildProcess", "IconImages", "IconMask",
-                "ReportFormatting",
+                "ConformanceModel", "ConformanceRunner", "ChildProcess", "IconImages", "IconMask", "ReportFormatting",
             ]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
@@ -80,7 +77,7 @@ let package = Package(
             name: "ConformanceRunner",
             dependencies: [
                 "ConformanceModel", "ChildProcess", "BinaryPlist", "TaggedJSON", "XAttr", "AttributeFiles",
-                "TerminalText",
+                "ReportFormatting",
             ]),
         // The built-in implementations: the in-process reference, libplist, Foundation, plistlib, original.
         .target(
@@ -92,14 +89,15 @@ let package = Package(
             // Shipped next to the executables (x-document-source_BuiltInPeers.resources), so an installed xds
             // finds its lists, the plistlib adapter and the icon fixture server outside a checkout.
             resources: [.copy("KnownFailures"), .copy("plistlib"), .copy("IconFixtureServer")]),
-        // HTML/XML entities, text and Markdown tables, the HTML style sheet, report JSON: the format helpers.
-        .target(name: "ReportFormatting", dependencies: ["TerminalText"]),
+        // HTML/XML entities, text and Markdown tables, the HTML style sheet, report JSON: the format helpers; and
+        // TerminalText, the one escaping rule for untrusted text and non-UTF-8 bytes, on the terminal and in reports.
+        .target(name: "ReportFormatting"),
         // The reports: conformance results rendered (JSON, Markdown, HTML, JUnit, terminal; computes nothing),
         // Reports/bench.json, bench.md and bench.png (the model `xds-bench` writes and `xds report` re-renders),
         // and the pictures drawn with cairo as PNG (the results picture, the bench and fuzz-coverage line plots).
         .target(
             name: "Reporting",
-            dependencies: ["ConformanceModel", "ReportFormatting", "TerminalText", "CCairo"]),
+            dependencies: ["ConformanceModel", "ReportFormatting", "CCairo"]),
         // Loop devices, mounts, limit probes on real filesystems.
         .target(
             name: "FilesystemHarness",
@@ -112,7 +110,6 @@ let package = Package(
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "ChildProcess", "ConformanceModel", "ConformanceRunner",
                 "ReportFormatting",
-                "TerminalText",
             ]),
         // The xds command set, as a library so tests, fuzzers and benches can reach it.
         .target(
@@ -120,9 +117,7 @@ let package = Package(
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting",
-                "ReportFormatting",
-                "FilesystemHarness", "TerminalText", "IconLoading", "IconCache", "IconMask",
-                "IconLoadingArea",
+                "ReportFormatting", "FilesystemHarness", "IconLoading", "IconCache", "IconMask", "IconLoadingArea",
                 "ServeFraming", "Differential",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
@@ -139,8 +134,8 @@ let package = Package(
         .executableTarget(
             name: "xds-bench",
             dependencies: [
-                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "ReportFormatting",
-                "SeededRandom", "CodablePropertyList", "CAttr", "DocumentSource", "ConformanceModel", "Reporting",
+                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "ReportFormatting", "SeededRandom",
+                "CodablePropertyList", "CAttr", "DocumentSource", "ConformanceModel", "Reporting",
             ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),
@@ -194,26 +189,24 @@ let package = Package(
                 "BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport", "TaggedJSON",
             ]),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential"]),
-        .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting", "TerminalText"]),
+        .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting"]),
         .testTarget(
             name: "ReportingTests",
-            dependencies: [
-                "Reporting", "ReportFormatting", "ConformanceModel", "ChildProcess", "TestSupport",
-            ]),
+            dependencies: ["Reporting", "ReportFormatting", "ConformanceModel", "ChildProcess", "TestSupport"]),
         .testTarget(
             name: "FilesystemHarnessTests",
             dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
         .testTarget(
             name: "XDSEndToEndTests",
             dependencies: [
-                "XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "TerminalText", "XAttr",
+                "XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "ReportFormatting", "XAttr",
                 "Differential",
             ]),
         .testTarget(
             name: "IconLoadingTests",
             dependencies: [
-                "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "Icons",
-                "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource", "ConformanceModel",
+                "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "Icons", "CTurboJPEG",
+                "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource", "ConformanceModel",
                 "ConformanceRunner", "BuiltInPeers", "XAttr", "TestSupport", "ChildProcess",
             ],
             exclude: ["Golden"]),
@@ -221,8 +214,7 @@ let package = Package(
             name: "FuzzCommonTests",
             dependencies: [
                 "FuzzCommon", "AdapterOutputOracle", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel",
-                "ConformanceRunner",
-                "ChildProcess", "TestSupport", "DocumentSource", "ServeFraming",
+                "ConformanceRunner", "ChildProcess", "TestSupport", "DocumentSource", "ServeFraming",
             ]),
         .testTarget(
             name: "VectorSetTests",

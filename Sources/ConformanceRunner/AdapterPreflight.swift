@@ -4,7 +4,7 @@ import BinaryPlist
 import ChildProcess
 import ConformanceModel
 import Foundation
-import TerminalText
+import ReportFormatting
 
 /// The checks made before the first case, so that an adapter that cannot start (a misspelt path, a missing
 /// interpreter or module) stops the run with its own error instead of grading every case a crash.

@@ -2,7 +2,7 @@
 
 import ConformanceModel
 import Foundation
-import TerminalText
+import ReportFormatting
 
 /// Runs the selected cases of a vector set on implementations and checks each run against its known-failure
 /// list. Knows no terminal and no command line: `xds conformance` builds the implementations, prints and

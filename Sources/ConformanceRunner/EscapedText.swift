@@ -1,6 +1,6 @@
 // Sources/ConformanceRunner/EscapedText.swift - An adapter's output bytes as report text
 
-import TerminalText
+import ReportFormatting
 
 /// Renders bytes for a report by the one escaping rule (`TerminalText`, Docs/guarantees.md) with line breaks kept:
 /// valid UTF-8 stays text, a backslash becomes `\\`, controls other than newline and tab `\xNN`, C1 controls and

@@ -3,7 +3,6 @@
 import ConformanceModel
 import Foundation
 import ReportFormatting
-import TerminalText
 
 /// The HTML rendering: the same content as the Markdown, one table of clusters linking to each cluster's answers.
 public enum DifferentialHTML {

@@ -2,7 +2,6 @@
 
 import ConformanceModel
 import ReportFormatting
-import TerminalText
 
 /// `conformance-<area>.html`: per vector, what it exercises (the manifest's description and the spec clause it
 /// tests, with its hazard), a link to the vector file, its bytes; per case, what was expected; per

@@ -1,6 +1,6 @@
 // Sources/XAttr/BytePath.swift - A path as the bytes the kernel takes, never re-encoded
 
-import TerminalText
+import ReportFormatting
 
 /// A file path as bytes: what the command line gave is what the system call gets. A path that is
 /// not valid UTF-8 keeps its bytes (a `String` would replace them with U+FFFD and name another file).

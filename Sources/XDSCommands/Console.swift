@@ -1,7 +1,7 @@
 // Sources/XDSCommands/Console.swift - Byte-exact standard streams, every write checked, and input files
 
+import ReportFormatting
 import Synchronization
-import TerminalText
 import XAttr
 
 #if canImport(Glibc)

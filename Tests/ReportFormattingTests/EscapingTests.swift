@@ -1,7 +1,6 @@
 // Tests/ReportFormattingTests/EscapingTests.swift - HTML/XML/Markdown escaping and byte display
 
 import ReportFormatting
-import TerminalText
 import Testing
 
 @Suite struct EscapingTests {

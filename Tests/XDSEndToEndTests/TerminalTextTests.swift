@@ -1,6 +1,6 @@
 // Tests/XDSEndToEndTests/TerminalTextTests.swift - The one escaping rule for human-readable output
 
-import TerminalText
+import ReportFormatting
 import Testing
 import XAttr
 

@@ -2,7 +2,7 @@
 
 import ConformanceRunner
 import Foundation
-import TerminalText
+import ReportFormatting
 
 /// Progress of `xds conformance` on standard error: on a terminal one line redrawn in place; otherwise (a CI log)
 /// a line of its own at every tenth of the calls or after 10 s without one, and always at the end. Each line says

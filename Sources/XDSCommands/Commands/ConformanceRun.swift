@@ -6,8 +6,8 @@ import ConformanceModel
 import ConformanceRunner
 import Foundation
 import IconLoadingArea
+import ReportFormatting
 import Reporting
-import TerminalText
 
 #if canImport(Glibc)
     import Glibc

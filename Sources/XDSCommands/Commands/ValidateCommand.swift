@@ -2,8 +2,8 @@
 
 import AttributeFiles
 import DocumentSource
+import ReportFormatting
 import TaggedJSON
-import TerminalText
 import XAttr
 
 /// `xds validate`: checks an attribute against the convention.

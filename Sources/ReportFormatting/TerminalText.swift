@@ -1,4 +1,4 @@
-// Sources/TerminalText/TerminalText.swift - Untrusted text and bytes made safe to print and to report, one rule
+// Sources/ReportFormatting/TerminalText.swift - Untrusted text and bytes made safe to print and to report, one rule
 
 /// The one escaping rule for every text `xds` prints or reports that it did not write itself: `xds read`,
 /// `validate`, messages and paths on the terminal, and an adapter's output and standard error in the conformance
