@@ -63,9 +63,8 @@ let package = Package(
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
         // Every child process: spawning with rlimits, a timeout, its own process group, output drained and capped.
-        // The frames of the persistent adapter mode (`CMD serve`) and the Swift adapters' serve loop.
-        .target(name: "ServeFraming"),
-        .target(name: "ChildProcess", dependencies: ["ServeFraming"]),
+        // The frames of the persistent adapter mode (`CMD serve`), for the runner and the Swift adapters' serve loop.
+        .target(name: "ChildProcess"),
         // Vectors, manifest, cases, outcomes, reports and known-failure lists as data, and Docs/spec.md's
         // requirements parsed by the document's own convention; runs nothing.
         .target(name: "ConformanceModel", dependencies: ["DocumentSource", "ReportFormatting"]),
@@ -118,7 +117,7 @@ let package = Package(
                 "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting",
                 "ReportFormatting", "FilesystemHarness", "IconLoading", "IconCache", "IconMask", "IconLoadingArea",
-                "ServeFraming", "Differential",
+                "Differential",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Any property list through Codable: the Foundation peer's and the bench's PropertyListDecoder value.
@@ -127,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "xds-adapter-foundation",
             dependencies: [
-                "TaggedJSON", "BinaryPlist", "CodablePropertyList", "ServeFraming",
+                "TaggedJSON", "BinaryPlist", "CodablePropertyList", "ChildProcess",
                 .target(name: "CAttr", condition: .when(platforms: [.linux])),
             ]),
         // make bench.
@@ -148,7 +147,7 @@ let package = Package(
         // runs, and libFuzzer scans every instrumented counter of a binary after each input.
         .target(
             name: "AdapterOutputOracle",
-            dependencies: ["FuzzCommon", "ConformanceModel", "ConformanceRunner", "ChildProcess", "ServeFraming"],
+            dependencies: ["FuzzCommon", "ConformanceModel", "ConformanceRunner", "ChildProcess"],
             path: "FuzzTesting/Sources/AdapterOutputOracle"),
         // Replays Vectors/*/regressions/ through the fuzz oracles in a release build (make test).
         .executableTarget(name: "xds-fuzz-replay", dependencies: ["FuzzCommon", "BinaryPlist"]),
@@ -174,7 +173,7 @@ let package = Package(
             ]),
         .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom", "TestSupport"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
-        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "ServeFraming", "TestSupport"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "TestSupport"]),
         .testTarget(
             name: "ConformanceModelTests",
             dependencies: ["ConformanceModel", "ChildProcess", "DocumentSource", "BinaryPlist"]),
@@ -214,7 +213,7 @@ let package = Package(
             name: "FuzzCommonTests",
             dependencies: [
                 "FuzzCommon", "AdapterOutputOracle", "BinaryPlist", "Icons", "SeededRandom", "ConformanceModel",
-                "ConformanceRunner", "ChildProcess", "TestSupport", "DocumentSource", "ServeFraming",
+                "ConformanceRunner", "ChildProcess", "TestSupport", "DocumentSource",
             ]),
         .testTarget(
             name: "VectorSetTests",

@@ -1,7 +1,6 @@
 // Sources/ChildProcess/ServingChild.swift - One persistent adapter server (`CMD serve`), one framed call at a time
 
 import Foundation
-import ServeFraming
 
 #if canImport(Glibc)
     import Glibc

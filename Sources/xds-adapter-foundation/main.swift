@@ -1,7 +1,7 @@
 // Sources/xds-adapter-foundation/main.swift - Foundation's two bplist parsers behind the adapter protocol
 
+import ChildProcess
 import Foundation
-import ServeFraming
 
 /// `xds-adapter-foundation serialization|decoder|original <call>`: one parser, one call, one process, because
 /// both parsers crash on some inputs (PropertyListSerialization on any set, for one).

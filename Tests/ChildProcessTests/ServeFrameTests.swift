@@ -2,7 +2,6 @@
 
 import ChildProcess
 import Foundation
-import ServeFraming
 import Testing
 
 @Suite struct ServeFrameTests {

@@ -1,7 +1,7 @@
 // Tests/FuzzCommonTests/ServeResponseOracleTests.swift - FuzzServeResponse's oracle holds on frames and on noise
 
+import ChildProcess
 import SeededRandom
-import ServeFraming
 import Testing
 
 @testable import AdapterOutputOracle

@@ -1,7 +1,7 @@
 // FuzzTesting/Sources/AdapterOutputOracle/ServeResponseCheck.swift - Oracle: the runner's reading of CMD serve responses
 
+import ChildProcess
 import FuzzCommon
-import ServeFraming
 
 /// What a persistent adapter server writes is untrusted input. Input: a control byte (the chunk size the bytes
 /// arrive in, 1 to 64, and the caps), then the bytes off the server's standard output. Invariants: reading

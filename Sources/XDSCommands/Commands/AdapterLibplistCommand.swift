@@ -1,8 +1,8 @@
 // Sources/XDSCommands/Commands/AdapterLibplistCommand.swift - `xds adapter-libplist`: libplist 2.2 as an adapter
 
 import BinaryPlist
+import ChildProcess
 import LibplistBridge
-import ServeFraming
 import TaggedJSON
 
 /// `xds adapter-libplist <call>`: libplist's C API behind the adapter protocol, so that the runner calls it

@@ -1,4 +1,4 @@
-// Sources/ServeFraming/ServeFrame.swift - The frames of `CMD serve`: one codec for the runner and the Swift adapters
+// Sources/ChildProcess/ServeFrame.swift - The frames of `CMD serve`: one codec for the runner and the Swift adapters
 
 /// The framing of the persistent adapter mode (`CMD serve`, Docs/conformance.md "The persistent mode").
 ///

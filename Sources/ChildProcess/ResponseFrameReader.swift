@@ -1,4 +1,4 @@
-// Sources/ServeFraming/ResponseFrameReader.swift - Reads one response frame from bytes as they arrive
+// Sources/ChildProcess/ResponseFrameReader.swift - Reads one response frame from bytes as they arrive
 
 /// Reads one response frame incrementally, from chunks as they come off the pipe, holding at most the caps:
 /// a payload longer than `payloadCap` is read to its end and the rest skipped (as the one-process-per-call

@@ -1,4 +1,4 @@
-// Sources/ServeFraming/ServeLoop.swift - `CMD serve` for an adapter written as a one-call command line program
+// Sources/ChildProcess/ServeLoop.swift - `CMD serve` for an adapter written as a one-call command line program
 
 #if canImport(Glibc)
     import Glibc
