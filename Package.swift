@@ -26,14 +26,15 @@ let package = Package(
         .target(name: "SeededRandom"),
         // Tagged JSON (DESIGN §3) <-> PropertyListValue.
         .target(name: "TaggedJSON", dependencies: ["BinaryPlist"]),
-        // getxattr/setxattr and errno, the only Glibc-facing attribute code; paths as bytes.
-        .target(
-            name: "XAttr",
-            dependencies: ["ReportFormatting", .target(name: "CAttr", condition: .when(platforms: [.linux]))]),
         // The four-field attribute model, knows nothing of files.
         .target(name: "DocumentSource", dependencies: ["BinaryPlist"]),
-        // Reading and writing the attribute on real files.
-        .target(name: "AttributeFiles", dependencies: ["XAttr", "DocumentSource"]),
+        // Reading and writing the attribute on real files, through the only Glibc-facing attribute code
+        // (getxattr/setxattr and errno; paths as bytes).
+        .target(
+            name: "AttributeFiles",
+            dependencies: [
+                "DocumentSource", "ReportFormatting", .target(name: "CAttr", condition: .when(platforms: [.linux])),
+            ]),
         // appInfo.json, the legacy and recommended icon selection, URL resolution.
         .target(name: "Icons", dependencies: ["DocumentSource"]),
         // C libraries from Debian.
@@ -46,13 +47,13 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // Icon loading (Docs/icons.md): https with libcurl, PNG/JPEG decoding, the cairo mask, the cache.
-        .target(name: "IconFetching", dependencies: ["CCurl", "XAttr"]),
+        .target(name: "IconFetching", dependencies: ["CCurl", "AttributeFiles"]),
         .target(name: "IconImages", dependencies: ["CPNG", "CTurboJPEG"]),
         .target(name: "IconMask", dependencies: ["CCairo", "IconImages"]),
-        .target(name: "IconCache", dependencies: ["CCrypto", "IconFetching", "XAttr"]),
+        .target(name: "IconCache", dependencies: ["CCrypto", "IconFetching", "AttributeFiles"]),
         .target(
             name: "IconLoading",
-            dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache", "XAttr"]),
+            dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache", "AttributeFiles"]),
         // The icon-loading conformance area: reading its vectors (Vectors/icon-loading), the session and judge, and the
         // conformance session's resource for the load-icon case kind (the image libraries stay out of the runner).
         .target(
@@ -75,15 +76,14 @@ let package = Package(
         .target(
             name: "ConformanceRunner",
             dependencies: [
-                "ConformanceModel", "ChildProcess", "BinaryPlist", "TaggedJSON", "XAttr", "AttributeFiles",
-                "ReportFormatting",
+                "ConformanceModel", "ChildProcess", "BinaryPlist", "TaggedJSON", "AttributeFiles", "ReportFormatting",
             ]),
         // The built-in implementations: the in-process reference, libplist, Foundation, plistlib, original.
         .target(
             name: "BuiltInPeers",
             dependencies: [
                 "ConformanceModel", "ConformanceRunner", "ChildProcess", "BinaryPlist", "TaggedJSON", "DocumentSource",
-                "Icons", "AttributeFiles", "IconLoading", "XAttr",
+                "Icons", "AttributeFiles", "IconLoading",
             ],
             // Shipped next to the executables (x-document-source_BuiltInPeers.resources), so an installed xds
             // finds its lists, the plistlib adapter and the icon fixture server outside a checkout.
@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "FilesystemHarness",
             dependencies: [
-                "XAttr", "AttributeFiles", "DocumentSource", "CAttr", "ChildProcess", "TaggedJSON", "ReportFormatting",
+                "AttributeFiles", "DocumentSource", "CAttr", "ChildProcess", "TaggedJSON", "ReportFormatting",
             ]),
         // `xds differential`: every implementation on every corpus file, disagreements clustered by signature.
         .target(
@@ -114,7 +114,7 @@ let package = Package(
         .target(
             name: "XDSCommands",
             dependencies: [
-                "BinaryPlist", "TaggedJSON", "XAttr", "DocumentSource", "AttributeFiles", "Icons", "LibplistBridge",
+                "BinaryPlist", "TaggedJSON", "AttributeFiles", "DocumentSource", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting",
                 "ReportFormatting", "FilesystemHarness", "IconLoading", "IconCache", "IconMask", "IconLoadingArea",
                 "Differential",
@@ -133,8 +133,8 @@ let package = Package(
         .executableTarget(
             name: "xds-bench",
             dependencies: [
-                "BinaryPlist", "LibplistBridge", "Icons", "XAttr", "ChildProcess", "ReportFormatting", "SeededRandom",
-                "CodablePropertyList", "CAttr", "DocumentSource", "ConformanceModel", "Reporting",
+                "BinaryPlist", "LibplistBridge", "Icons", "AttributeFiles", "ChildProcess", "ReportFormatting",
+                "SeededRandom", "CodablePropertyList", "CAttr", "DocumentSource", "ConformanceModel", "Reporting",
             ]),
         // Writes the generated vector families into Vectors/.
         .executableTarget(name: "generate-vectors", dependencies: ["VectorGenerators"]),
@@ -164,13 +164,10 @@ let package = Package(
         .testTarget(name: "BinaryPlistTests", dependencies: ["BinaryPlist", "SeededRandom", "TestSupport"]),
         .testTarget(
             name: "TaggedJSONTests", dependencies: ["TaggedJSON", "BinaryPlist", "SeededRandom", "TestSupport"]),
-        .testTarget(name: "XAttrTests", dependencies: ["XAttr", "FilesystemHarness", "TestSupport"]),
         .testTarget(name: "DocumentSourceTests", dependencies: ["DocumentSource", "BinaryPlist", "TestSupport"]),
         .testTarget(
             name: "AttributeFilesTests",
-            dependencies: [
-                "AttributeFiles", "XAttr", "DocumentSource", "FilesystemHarness", "ChildProcess", "TestSupport",
-            ]),
+            dependencies: ["AttributeFiles", "DocumentSource", "FilesystemHarness", "ChildProcess", "TestSupport"]),
         .testTarget(name: "IconsTests", dependencies: ["Icons", "SeededRandom", "TestSupport"]),
         .testTarget(name: "LibplistBridgeTests", dependencies: ["LibplistBridge", "BinaryPlist"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "TestSupport"]),
@@ -194,11 +191,11 @@ let package = Package(
             dependencies: ["Reporting", "ReportFormatting", "ConformanceModel", "ChildProcess", "TestSupport"]),
         .testTarget(
             name: "FilesystemHarnessTests",
-            dependencies: ["FilesystemHarness", "XAttr", "AttributeFiles", "DocumentSource", "TestSupport"]),
+            dependencies: ["FilesystemHarness", "AttributeFiles", "DocumentSource", "TestSupport"]),
         .testTarget(
             name: "XDSEndToEndTests",
             dependencies: [
-                "XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "ReportFormatting", "XAttr",
+                "XDSCommands", "ChildProcess", "ConformanceModel", "TestSupport", "ReportFormatting", "AttributeFiles",
                 "Differential",
             ]),
         .testTarget(
@@ -206,7 +203,7 @@ let package = Package(
             dependencies: [
                 "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "Icons", "CTurboJPEG",
                 "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource", "ConformanceModel",
-                "ConformanceRunner", "BuiltInPeers", "XAttr", "TestSupport", "ChildProcess",
+                "ConformanceRunner", "BuiltInPeers", "TestSupport", "ChildProcess",
             ],
             exclude: ["Golden"]),
         .testTarget(

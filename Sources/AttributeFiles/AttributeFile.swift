@@ -1,7 +1,6 @@
 // Sources/AttributeFiles/AttributeFile.swift - Reading, writing and removing the attribute on a path
 
 import DocumentSource
-import XAttr
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,6 @@
 // Sources/AttributeFiles/AttributeFileError.swift - Why reading or writing the attribute on a file failed
 
 import DocumentSource
-import XAttr
 
 /// A failed read, write or removal of x-document-source on a file, with a message a person can act on.
 /// Paths are display strings (`BytePath.description`); messages name no command-line option (the

@@ -1,7 +1,5 @@
 // Sources/AttributeFiles/DryRunChecks.swift - What `write --dry-run` can check without writing, and what not
 
-import XAttr
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,6 @@
 // Sources/AttributeFiles/FilesystemLimit.swift - How large a value the filesystem holding a path accepts
 
 import DocumentSource
-import XAttr
 
 #if canImport(Glibc)
     import Glibc

@@ -9,7 +9,6 @@ import DocumentSource
 import IconLoading
 import Icons
 import TaggedJSON
-import XAttr
 
 /// The reference implementation called in process: the strict decoder, the canonical encoder, the
 /// attribute reader and writer, the recommended icon profile.

@@ -3,7 +3,6 @@
 import AttributeFiles
 import ChildProcess
 import Foundation
-import XAttr
 
 #if canImport(Glibc)
     import Glibc

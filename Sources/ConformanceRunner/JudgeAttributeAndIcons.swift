@@ -1,11 +1,11 @@
 // Sources/ConformanceRunner/JudgeAttributeAndIcons.swift - Grading the attribute (via a real xattr) and icon cases
 
+import AttributeFiles
 import BinaryPlist
 import ChildProcess
 import ConformanceModel
 import Foundation
 import TaggedJSON
-import XAttr
 
 #if canImport(Glibc)
     import Glibc

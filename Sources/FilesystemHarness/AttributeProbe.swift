@@ -2,7 +2,6 @@
 
 import AttributeFiles
 import Glibc
-import XAttr
 
 /// Measures, on a mounted directory, how large `user.x-document-source` may be and how failures look.
 ///

@@ -1,6 +1,6 @@
 // Sources/FilesystemHarness/AttributeProbeErrnos.swift - The errno of each deliberately failing attribute call
 
-import XAttr
+import AttributeFiles
 
 extension AttributeProbe {
     /// Runs each failing call once on fresh scratch objects.

@@ -1,8 +1,8 @@
 // Sources/FilesystemHarness/ByteRoundTrips.swift - Raw attribute bytes written by one program, read by another
 
+import AttributeFiles
 import ChildProcess
 import Foundation
-import XAttr
 
 /// A program that can store and fetch raw attribute bytes: XAttr in this process, CPython's
 /// `os.setxattr`/`os.getxattr`, and Debian `attr`'s `setfattr`/`getfattr`.

@@ -1,8 +1,8 @@
 // Sources/FilesystemHarness/FilesystemGeometry.swift - What statfs (and btrfs' FS_INFO) say about a directory
 
+import AttributeFiles
 import CAttr
 import Glibc
-import XAttr
 
 /// The filesystem that holds a directory, as `statfs(2)` reports it.
 public struct FilesystemGeometry: Codable, Hashable, Sendable {

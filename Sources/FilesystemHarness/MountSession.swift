@@ -1,9 +1,9 @@
 // Sources/FilesystemHarness/MountSession.swift - Mounts made inside one private run directory, journaled
 
+import AttributeFiles
 import ChildProcess
 import Foundation
 import Glibc
-import XAttr
 
 /// A set of scratch mounts living in one private run directory (`RunDirectory`): images, loop devices
 /// and mount points are made step by step, each step journaled (intent first) and run as an

@@ -1,7 +1,7 @@
 // Sources/FilesystemHarness/PrivateDirectory.swift - Root-only state directories, checked before they are trusted
 
+import AttributeFiles
 import Glibc
-import XAttr
 
 /// A state directory could not be made or is not trustworthy (owner, mode, symlink, path).
 public struct MountSafetyError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,8 +1,8 @@
 // Sources/FilesystemHarness/ProbeCalls.swift - The attribute calls the probes make, as errno results
 
+import AttributeFiles
 import CAttr
 import Glibc
-import XAttr
 
 /// What one attribute call returned: success or the errno, never thrown, because probes tabulate errors.
 enum CallResult: Hashable, Sendable {

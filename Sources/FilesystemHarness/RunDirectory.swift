@@ -1,8 +1,8 @@
 // Sources/FilesystemHarness/RunDirectory.swift - One run's private directory, its journal and its lock
 
+import AttributeFiles
 import ChildProcess
 import Glibc
-import XAttr
 
 /// `BASE/run.XXXXXX` (mode 0711, inside the private `BASE`): a run's images, mount points and scratch
 /// files, and `journal`, which says what the run is making and has made.

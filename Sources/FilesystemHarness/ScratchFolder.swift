@@ -1,8 +1,8 @@
 // Sources/FilesystemHarness/ScratchFolder.swift - A private folder of probe objects that is removed afterwards
 
+import AttributeFiles
 import ChildProcess
 import Glibc
-import XAttr
 
 /// A uniquely named folder inside a probed directory; it remembers every object it made.
 ///

@@ -1,9 +1,9 @@
 // Sources/FilesystemHarness/SurvivalRunner.swift - Runs an operation on a file carrying the attribute
 
+import AttributeFiles
 import CAttr
 import ChildProcess
 import Foundation
-import XAttr
 
 /// Runs `SurvivalOperation`s in fresh folders and checks whether the attribute came through byte-identical.
 enum SurvivalRunner {

@@ -1,6 +1,6 @@
 // Sources/IconCache/CacheDirectory.swift - The cache directory opened safely: ours, not writable by others
 
-import XAttr
+import AttributeFiles
 
 #if canImport(Glibc)
     import Glibc

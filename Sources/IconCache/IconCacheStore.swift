@@ -1,7 +1,7 @@
 // Sources/IconCache/IconCacheStore.swift - Entries on disk: checked ownership, checksummed, written atomically
 
+import AttributeFiles
 import Foundation
-import XAttr
 
 /// What loading an entry found.
 public enum CacheLookup: Hashable, Sendable {

@@ -1,6 +1,6 @@
 // Sources/IconFetching/TrustAnchorFile.swift - Reading a PEM file of extra trust anchors, safely
 
-import XAttr
+import AttributeFiles
 
 #if canImport(Glibc)
     import Glibc

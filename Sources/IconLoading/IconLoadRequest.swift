@@ -1,9 +1,9 @@
 // Sources/IconLoading/IconLoadRequest.swift - Everything one load needs to know
 
+import AttributeFiles
 import IconCache
 import IconMask
 import Icons
-import XAttr
 
 /// What to load and how.
 public struct IconLoadRequest: Hashable, Sendable {

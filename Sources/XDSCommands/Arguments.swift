@@ -1,6 +1,6 @@
 // Sources/XDSCommands/Arguments.swift - A small, strict command-line parser shared by every command
 
-import XAttr
+import AttributeFiles
 
 #if canImport(Glibc)
     import Glibc

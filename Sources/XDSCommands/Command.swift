@@ -1,6 +1,6 @@
 // Sources/XDSCommands/Command.swift - What every xds subcommand provides
 
-import XAttr
+import AttributeFiles
 
 /// One `xds` subcommand. Each lives in its own file under `Commands/`.
 public protocol Command: Sendable {

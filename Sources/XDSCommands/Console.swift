@@ -1,8 +1,8 @@
 // Sources/XDSCommands/Console.swift - Byte-exact standard streams, every write checked, and input files
 
+import AttributeFiles
 import ReportFormatting
 import Synchronization
-import XAttr
 
 #if canImport(Glibc)
     import Glibc

@@ -1,10 +1,10 @@
 // Sources/xds-bench/Driver.swift - Generates the inputs, runs every worker, writes the table and reports
 
+import AttributeFiles
 import ChildProcess
 import Foundation
 import ReportFormatting
 import Reporting
-import XAttr
 
 struct DriverOptions {
     var out: String?

@@ -1,12 +1,12 @@
 // Sources/xds-bench/SwiftWorker.swift - One Swift implementation, one operation, in this (child) process
 
+import AttributeFiles
 import BinaryPlist
 import CAttr  // getxattr, for the `syscall` row
 import DocumentSource
 import Foundation
 import Icons
 import LibplistBridge
-import XAttr
 
 /// `xds-bench --worker IMPL OPERATION INPUT [--attribute] [--smoke]`: measures and prints one JSON line.
 enum SwiftWorker {

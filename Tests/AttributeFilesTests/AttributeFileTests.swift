@@ -6,7 +6,6 @@ import FilesystemHarness
 import Foundation
 import TestSupport
 import Testing
-import XAttr
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct AttributeFileTests {

@@ -1,5 +1,6 @@
 // Tests/BuiltInPeersTests/OriginalAttributeTests.swift - The `original` row reads and writes as the class does
 
+import AttributeFiles
 import BuiltInPeers
 import ChildProcess
 import ConformanceModel
@@ -7,7 +8,6 @@ import ConformanceRunner
 import Foundation
 import TestSupport
 import Testing
-import XAttr
 
 /// `readDocumentSourceAttributeAtURL:` and `writeToURL:` through the `original` built-in, on real xattrs in the
 /// runner's kind of work directory (which takes user attributes on this machine's /tmp).

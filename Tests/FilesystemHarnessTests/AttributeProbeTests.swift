@@ -5,7 +5,6 @@ import DocumentSource
 import Foundation
 import TestSupport
 import Testing
-import XAttr
 
 @testable import FilesystemHarness
 

@@ -1,12 +1,12 @@
 // Tests/IconLoadingTests/CacheTests.swift - Fresh hits, ETag revalidation, corruption, concurrent writers
 
+import AttributeFiles
 import Foundation
 import IconCache
 import IconFetching
 import IconLoading
 import IconLoadingArea
 import Testing
-import XAttr
 
 @Suite struct CacheTests {
     func temporaryCache() -> IconCacheStore {

@@ -1,12 +1,12 @@
 // Tests/IconLoadingTests/CacheTrustTests.swift - The cache uses only what this user owns, and knows its own files
 
+import AttributeFiles
 import Foundation
 import IconCache
 import IconFetching
 import IconLoading
 import IconLoadingArea
 import Testing
-import XAttr
 
 #if canImport(Glibc)
     import Glibc

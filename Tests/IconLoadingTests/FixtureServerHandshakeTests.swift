@@ -1,9 +1,9 @@
 // Tests/IconLoadingTests/FixtureServerHandshakeTests.swift - An idle connection does not stall the https listener
 
+import AttributeFiles
 import Foundation
 import IconFetching
 import Testing
-import XAttr
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 // Tests/IconLoadingTests/IconLoadingAreaTests.swift - The icon-loading area: the reference passes, broken loaders fail
 
+import AttributeFiles
 import ConformanceModel
 import Foundation
 import IconFetching
@@ -8,7 +9,6 @@ import IconLoading
 import IconLoadingArea
 import Icons
 import Testing
-import XAttr
 
 /// Each test starts its own session (one server for all its cases) and removes its folder. The vectors are the
 /// committed ones, read from `Vectors/` as the runner reads them.

@@ -1,5 +1,6 @@
 // Tests/IconLoadingTests/LoadingTests.swift - The whole pipeline against the fixture server
 
+import AttributeFiles
 import Foundation
 import IconCache
 import IconFetching
@@ -9,7 +10,6 @@ import IconLoadingArea
 import IconMask
 import Icons
 import Testing
-import XAttr
 
 /// Loads through `site` with no cache unless one is given.
 func load(

@@ -1,10 +1,10 @@
 // Tests/IconLoadingTests/NetworkHardeningTests.swift - One deadline, every request listed, the CA file, private hosts
 
+import AttributeFiles
 import Foundation
 import IconFetching
 import IconLoading
 import Testing
-import XAttr
 import XDSCommands
 
 @Suite struct NetworkHardeningTests {

@@ -1,10 +1,10 @@
 // Tests/IconLoadingTests/PathOptionsTests.swift - Every path option of every command, with a name that is not UTF-8
 
+import AttributeFiles
 import DocumentSource
 import Foundation
 import IconImages
 import Testing
-import XAttr
 import XDSCommands
 
 /// Each command's path options come from the spec its parser uses (`Command.spec.pathOptions`); every one

@@ -1,7 +1,7 @@
 // Tests/XDSEndToEndTests/ArgumentsTests.swift - The shared command-line parser
 
+import AttributeFiles
 import Testing
-import XAttr
 
 @testable import XDSCommands
 

@@ -1,8 +1,8 @@
 // Tests/XDSEndToEndTests/CommandErrorTests.swift - Error kinds decide exit statuses, in one place
 
+import AttributeFiles
 import TestSupport
 import Testing
-import XAttr
 
 @testable import XDSCommands
 

@@ -1,8 +1,8 @@
 // Tests/XDSEndToEndTests/TerminalTextTests.swift - The one escaping rule for human-readable output
 
+import AttributeFiles
 import ReportFormatting
 import Testing
-import XAttr
 
 @Suite struct TerminalTextTests {
     @Test(arguments: [

@@ -7,7 +7,6 @@ import IconLoading
 import IconMask
 import Icons
 import ReportFormatting
-import XAttr
 
 #if canImport(Glibc)
     import Glibc

@@ -1,11 +1,11 @@
 // Sources/XDSCommands/Commands/IconReportJSON.swift - `xds icon --json`: what happened, as JSON
 
+import AttributeFiles
 import IconCache
 import IconLoading
 import IconMask
 import Icons
 import TaggedJSON
-import XAttr
 
 /// The `--json` object of `xds icon`, with a fixed key order.
 enum IconReportJSON {

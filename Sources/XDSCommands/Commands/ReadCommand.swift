@@ -3,7 +3,6 @@
 import AttributeFiles
 import DocumentSource
 import TaggedJSON
-import XAttr
 
 /// `xds read`: reads the x-document-source attribute of a file.
 enum ReadCommand: Command {

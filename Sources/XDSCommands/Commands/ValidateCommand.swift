@@ -4,7 +4,6 @@ import AttributeFiles
 import DocumentSource
 import ReportFormatting
 import TaggedJSON
-import XAttr
 
 /// `xds validate`: checks an attribute against the convention.
 enum ValidateCommand: Command {

@@ -2,7 +2,6 @@
 
 import AttributeFiles
 import DocumentSource
-import XAttr
 
 /// `xds write`: writes the x-document-source attribute of a file.
 enum WriteCommand: Command {

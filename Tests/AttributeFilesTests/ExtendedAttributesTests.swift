@@ -1,10 +1,10 @@
-// Tests/XAttrTests/ExtendedAttributesTests.swift - The XAttr layer on real tmpfs, ext4 and ramfs
+// Tests/AttributeFilesTests/ExtendedAttributesTests.swift - The XAttr layer on real tmpfs, ext4 and ramfs
 
+import AttributeFiles
 import FilesystemHarness
 import Foundation
 import TestSupport
 import Testing
-import XAttr
 
 @Suite(.enabled(if: MountGate.enabled, MountGate.reason))
 struct ExtendedAttributesTests {

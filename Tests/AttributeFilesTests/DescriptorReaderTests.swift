@@ -1,7 +1,7 @@
-// Tests/XAttrTests/DescriptorReaderTests.swift - The one bounded read loop: all of a file, the limit, the errno
+// Tests/AttributeFilesTests/DescriptorReaderTests.swift - The one bounded read loop: all of a file, the limit, the errno
 
+import AttributeFiles
 import Testing
-import XAttr
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-// Sources/XAttr/SystemErrno.swift - errno as a typed value with the names extended attributes need
+// Sources/AttributeFiles/SystemErrno.swift - errno as a typed value with the names extended attributes need
 
 /// A C `errno` value, with Swift names for the ones extended-attribute calls return.
 ///

@@ -1,4 +1,4 @@
-// Sources/XAttr/XAttrError.swift - A failed extended-attribute call, with a message a person can act on
+// Sources/AttributeFiles/XAttrError.swift - A failed extended-attribute call, with a message a person can act on
 
 /// An extended-attribute call that failed: which call, on which file, for which name, and why.
 public struct XAttrError: Error, Hashable, Sendable, CustomStringConvertible {

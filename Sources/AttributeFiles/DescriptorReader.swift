@@ -1,4 +1,4 @@
-// Sources/XAttr/DescriptorReader.swift - Reading an open file to its end, bounded: the one loop every reader uses
+// Sources/AttributeFiles/DescriptorReader.swift - Reading an open file to its end, bounded: the one loop every reader uses
 
 #if canImport(Darwin)
     import Darwin

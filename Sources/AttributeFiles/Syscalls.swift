@@ -1,4 +1,4 @@
-// Sources/XAttr/Syscalls.swift - The only file that calls the C library's xattr functions
+// Sources/AttributeFiles/Syscalls.swift - The only file that calls the C library's xattr functions
 
 #if canImport(Darwin)
     import Darwin

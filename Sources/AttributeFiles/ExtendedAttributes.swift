@@ -1,4 +1,4 @@
-// Sources/XAttr/ExtendedAttributes.swift - Read, write, remove and list extended attributes on paths
+// Sources/AttributeFiles/ExtendedAttributes.swift - Read, write, remove and list extended attributes on paths
 
 /// How `setValue` treats an attribute that is already there (or is not).
 public enum XAttrSetMode: Hashable, Sendable {

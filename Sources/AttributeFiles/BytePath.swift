@@ -1,4 +1,4 @@
-// Sources/XAttr/BytePath.swift - A path as the bytes the kernel takes, never re-encoded
+// Sources/AttributeFiles/BytePath.swift - A path as the bytes the kernel takes, never re-encoded
 
 import ReportFormatting
 
