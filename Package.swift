@@ -46,20 +46,20 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        // Icon loading (Docs/icons.md): https with libcurl, PNG/JPEG decoding, the cairo mask, the cache.
-        .target(name: "IconFetching", dependencies: ["CCurl", "AttributeFiles"]),
+        // PNG/JPEG header checks, decoding and encoding: apart from icon loading because the image fuzz target and
+        // the vector generator link it alone.
         .target(name: "IconImages", dependencies: ["CPNG", "CTurboJPEG"]),
-        .target(name: "IconMask", dependencies: ["CCairo", "IconImages"]),
-        .target(name: "IconCache", dependencies: ["CCrypto", "IconFetching", "AttributeFiles"]),
+        // Icon loading (Docs/icons.md): https with libcurl, the cairo mask, the cache (libcrypto), the pipeline.
         .target(
             name: "IconLoading",
-            dependencies: ["Icons", "IconFetching", "IconImages", "IconMask", "IconCache", "AttributeFiles"]),
+            dependencies: ["Icons", "IconImages", "AttributeFiles", "CCurl", "CCairo", "CCrypto"]),
         // The icon-loading conformance area: reading its vectors (Vectors/icon-loading), the session and judge, and the
         // conformance session's resource for the load-icon case kind (the image libraries stay out of the runner).
         .target(
             name: "IconLoadingArea",
             dependencies: [
-                "ConformanceModel", "ConformanceRunner", "ChildProcess", "IconImages", "IconMask", "ReportFormatting",
+                "ConformanceModel", "ConformanceRunner", "ChildProcess", "IconImages", "IconLoading",
+                "ReportFormatting",
             ]),
         // libplist's C API as an implementation (oracle, built-in peer, bench baseline).
         .target(name: "LibplistBridge", dependencies: ["CLibplist", "BinaryPlist"]),
@@ -116,8 +116,7 @@ let package = Package(
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "AttributeFiles", "DocumentSource", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting",
-                "ReportFormatting", "FilesystemHarness", "IconLoading", "IconCache", "IconMask", "IconLoadingArea",
-                "Differential",
+                "ReportFormatting", "FilesystemHarness", "IconLoading", "IconLoadingArea", "Differential",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Any property list through Codable: the Foundation peer's and the bench's PropertyListDecoder value.
@@ -201,9 +200,9 @@ let package = Package(
         .testTarget(
             name: "IconLoadingTests",
             dependencies: [
-                "IconLoading", "IconFetching", "IconImages", "IconMask", "IconCache", "Icons", "CTurboJPEG",
-                "XDSCommands", "IconLoadingArea", "AttributeFiles", "DocumentSource", "ConformanceModel",
-                "ConformanceRunner", "BuiltInPeers", "TestSupport", "ChildProcess",
+                "IconLoading", "IconImages", "Icons", "CTurboJPEG", "XDSCommands", "IconLoadingArea", "AttributeFiles",
+                "DocumentSource", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "TestSupport",
+                "ChildProcess",
             ],
             exclude: ["Golden"]),
         .testTarget(

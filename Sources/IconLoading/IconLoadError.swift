@@ -1,6 +1,5 @@
 // Sources/IconLoading/IconLoadError.swift - Why no icon was produced, in the command's categories
 
-import IconFetching
 import IconImages
 
 /// Why loading gave no icon. Each case is one exit status of `xds icon` (Docs/icons.md).

@@ -1,8 +1,6 @@
 // Sources/IconLoading/IconLoadRequest.swift - Everything one load needs to know
 
 import AttributeFiles
-import IconCache
-import IconMask
 import Icons
 
 /// What to load and how.

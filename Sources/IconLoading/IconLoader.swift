@@ -1,10 +1,7 @@
 // Sources/IconLoading/IconLoader.swift - appInfo.json → selection → image → mask, through the cache
 
 import Foundation
-import IconCache
-import IconFetching
 import IconImages
-import IconMask
 import Icons
 
 /// Loads an icon end to end, as `loadIcon:withCompletionHandler:` does, with the safety rules,

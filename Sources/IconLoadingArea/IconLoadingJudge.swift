@@ -2,7 +2,7 @@
 
 import ConformanceModel
 import IconImages
-import IconMask
+import IconLoading
 
 /// How one `load-icon` call ended.
 public struct LoadIconOutcome: Hashable, Sendable {

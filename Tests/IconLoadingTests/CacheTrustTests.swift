@@ -2,8 +2,6 @@
 
 import AttributeFiles
 import Foundation
-import IconCache
-import IconFetching
 import IconLoading
 import IconLoadingArea
 import Testing

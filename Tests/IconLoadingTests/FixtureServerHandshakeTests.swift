@@ -2,7 +2,7 @@
 
 import AttributeFiles
 import Foundation
-import IconFetching
+import IconLoading
 import Testing
 
 #if canImport(Glibc)

@@ -3,7 +3,6 @@
 import AttributeFiles
 import ConformanceModel
 import Foundation
-import IconFetching
 import IconImages
 import IconLoading
 import IconLoadingArea

@@ -4,8 +4,8 @@
 import ConformanceModel
 import Foundation
 import IconImages
+import IconLoading
 import IconLoadingArea
-import IconMask
 import Icons
 import Testing
 

@@ -4,8 +4,8 @@
 import ConformanceModel
 import Foundation
 import IconImages
+import IconLoading
 import IconLoadingArea
-import IconMask
 import Testing
 
 /// The committed `Vectors/`, loaded as `xds conformance --vectors Vectors` loads it.

@@ -2,12 +2,9 @@
 
 import AttributeFiles
 import Foundation
-import IconCache
-import IconFetching
 import IconImages
 import IconLoading
 import IconLoadingArea
-import IconMask
 import Icons
 import Testing
 

@@ -2,7 +2,7 @@
 
 import Foundation
 import IconImages
-import IconMask
+import IconLoading
 import Testing
 
 @Suite struct MaskRenderingTests {

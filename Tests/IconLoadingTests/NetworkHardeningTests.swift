@@ -2,7 +2,6 @@
 
 import AttributeFiles
 import Foundation
-import IconFetching
 import IconLoading
 import Testing
 import XDSCommands

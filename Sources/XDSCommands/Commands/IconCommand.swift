@@ -2,9 +2,7 @@
 
 import AttributeFiles
 import DocumentSource
-import IconCache
 import IconLoading
-import IconMask
 import Icons
 import ReportFormatting
 

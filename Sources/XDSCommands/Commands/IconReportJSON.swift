@@ -1,9 +1,7 @@
 // Sources/XDSCommands/Commands/IconReportJSON.swift - `xds icon --json`: what happened, as JSON
 
 import AttributeFiles
-import IconCache
 import IconLoading
-import IconMask
 import Icons
 import TaggedJSON
 

@@ -1,7 +1,6 @@
 // Sources/XDSCommands/Commands/LoadIconCommand.swift - `xds load-icon`: the adapter call of the icon-loading area
 
 import IconLoading
-import IconMask
 import Icons
 
 /// `xds load-icon`: adapter call — fetch, select (recommended), decode, mask; PNG on standard output.

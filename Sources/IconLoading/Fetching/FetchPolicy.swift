@@ -1,4 +1,4 @@
-// Sources/IconFetching/FetchPolicy.swift - The limits and trust settings of one fetch
+// Sources/IconLoading/Fetching/FetchPolicy.swift - The limits and trust settings of one fetch
 
 /// What one fetch may do: how many bytes, how long, which extra certificate authorities.
 public struct FetchPolicy: Hashable, Sendable {

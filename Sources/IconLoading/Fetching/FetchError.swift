@@ -1,4 +1,4 @@
-// Sources/IconFetching/FetchError.swift - Why a fetch failed: a refusal, the network or the server
+// Sources/IconLoading/Fetching/FetchError.swift - Why a fetch failed: a refusal, the network or the server
 
 /// A safety rule that refuses a URL or a response; the message names the URL and the rule.
 public enum RefusalRule: String, Hashable, Sendable {

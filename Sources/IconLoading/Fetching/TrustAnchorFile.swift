@@ -1,4 +1,4 @@
-// Sources/IconFetching/TrustAnchorFile.swift - Reading a PEM file of extra trust anchors, safely
+// Sources/IconLoading/Fetching/TrustAnchorFile.swift - Reading a PEM file of extra trust anchors, safely
 
 import AttributeFiles
 

@@ -1,4 +1,4 @@
-// Sources/IconFetching/Deadline.swift - One point in time by which a whole load must be done
+// Sources/IconLoading/Fetching/Deadline.swift - One point in time by which a whole load must be done
 
 #if canImport(Glibc)
     import Glibc

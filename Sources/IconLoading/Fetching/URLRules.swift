@@ -1,4 +1,4 @@
-// Sources/IconFetching/URLRules.swift - Which URLs may be fetched at all
+// Sources/IconLoading/Fetching/URLRules.swift - Which URLs may be fetched at all
 
 /// The URL checks made before any connection: `https` only, a host without `%`, no userinfo.
 public enum URLRules {

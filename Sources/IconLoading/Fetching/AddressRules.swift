@@ -1,4 +1,4 @@
-// Sources/IconFetching/AddressRules.swift - Which resolved addresses a fetch may connect to
+// Sources/IconLoading/Fetching/AddressRules.swift - Which resolved addresses a fetch may connect to
 
 /// The addresses refused by default (Docs/icons.md, "Network"): loopback, link-local, private,
 /// shared (carrier-grade NAT), unspecified, multicast and reserved ones, so that a document's

@@ -1,4 +1,4 @@
-// Sources/IconFetching/HTTPResponse.swift - One completed fetch and the headers that matter
+// Sources/IconLoading/Fetching/HTTPResponse.swift - One completed fetch and the headers that matter
 
 /// A response that passed every rule: 2xx with its body, or 304 when validators were sent.
 public struct HTTPResponse: Hashable, Sendable {

@@ -1,4 +1,4 @@
-// Sources/IconCache/CacheDirectory.swift - The cache directory opened safely: ours, not writable by others
+// Sources/IconLoading/Cache/CacheDirectory.swift - The cache directory opened safely: ours, not writable by others
 
 import AttributeFiles
 

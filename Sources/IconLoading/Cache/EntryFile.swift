@@ -1,7 +1,6 @@
-// Sources/IconCache/EntryFile.swift - The bytes of one cache entry file: header line, checksum, JSON, bodies
+// Sources/IconLoading/Cache/EntryFile.swift - The bytes of one cache entry file: header line, checksum, JSON, bodies
 
 import Foundation
-import IconFetching
 
 /// One entry file: `xds-icon-cache 2`, `sha256 <hex of the rest>`, a JSON line describing each
 /// resource (the body as `bytes` and `sha256`, never inline), then the bodies, appInfo.json first.

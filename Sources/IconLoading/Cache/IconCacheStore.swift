@@ -1,4 +1,4 @@
-// Sources/IconCache/IconCacheStore.swift - Entries on disk: checked ownership, checksummed, written atomically
+// Sources/IconLoading/Cache/IconCacheStore.swift - Entries on disk: checked ownership, checksummed, written atomically
 
 import AttributeFiles
 import Foundation

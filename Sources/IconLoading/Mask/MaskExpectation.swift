@@ -1,4 +1,4 @@
-// Sources/IconMask/MaskExpectation.swift - The stated values a masked icon is judged against
+// Sources/IconLoading/Mask/MaskExpectation.swift - The stated values a masked icon is judged against
 
 import IconImages
 

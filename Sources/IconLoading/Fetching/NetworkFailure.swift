@@ -1,4 +1,4 @@
-// Sources/IconFetching/NetworkFailure.swift - A network failure in the project's words, the library's text kept apart
+// Sources/IconLoading/Fetching/NetworkFailure.swift - A network failure in the project's words, the library's text kept apart
 
 import CCurl
 

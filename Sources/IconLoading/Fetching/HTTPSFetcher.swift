@@ -1,4 +1,4 @@
-// Sources/IconFetching/HTTPSFetcher.swift - GET over https with libcurl, every rule enforced
+// Sources/IconLoading/Fetching/HTTPSFetcher.swift - GET over https with libcurl, every rule enforced
 
 import CCurl
 

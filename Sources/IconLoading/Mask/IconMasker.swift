@@ -1,4 +1,4 @@
-// Sources/IconMask/IconMasker.swift - roundedImage:withSize:scale: with cairo
+// Sources/IconLoading/Mask/IconMasker.swift - roundedImage:withSize:scale: with cairo
 
 import CCairo
 import IconImages

@@ -1,4 +1,4 @@
-// Sources/IconMask/CornerStyle.swift - The two rounded-rectangle outlines and their geometry
+// Sources/IconLoading/Mask/CornerStyle.swift - The two rounded-rectangle outlines and their geometry
 
 /// The outline of the rounded rectangle the icon is clipped to.
 public enum CornerStyle: String, CaseIterable, Hashable, Sendable {

@@ -1,6 +1,5 @@
-// Sources/IconCache/CacheEntry.swift - What is kept per key: appInfo.json and the chosen image
+// Sources/IconLoading/Cache/CacheEntry.swift - What is kept per key: appInfo.json and the chosen image
 
-import IconFetching
 
 /// One cached HTTP resource with what is needed to reuse or revalidate it.
 public struct CachedResource: Hashable, Sendable {

@@ -1,4 +1,4 @@
-// Sources/IconMask/MaskCheck.swift - Judges a masked icon by its properties, with stated tolerances
+// Sources/IconLoading/Mask/MaskCheck.swift - Judges a masked icon by its properties, with stated tolerances
 
 import IconImages
 

@@ -1,4 +1,4 @@
-// Sources/IconCache/CacheKey.swift - What an entry is stored under
+// Sources/IconLoading/Cache/CacheKey.swift - What an entry is stored under
 
 import CCrypto
 
