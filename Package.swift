@@ -88,6 +88,14 @@ let package = Package(
             // Shipped next to the executables (x-document-source_BuiltInPeers.resources), so an installed xds
             // finds its lists, the plistlib adapter and the icon fixture server outside a checkout.
             resources: [.copy("KnownFailures"), .copy("plistlib"), .copy("IconFixtureServer")]),
+        // The conformance use case: vectors × implementations (built-ins, an adapter) → a report, with the
+        // icon-loading area as the session's resource and the known-failure lists read and written.
+        .target(
+            name: "ConformanceSuite",
+            dependencies: [
+                "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "IconLoadingArea", "ChildProcess",
+                "ReportFormatting",
+            ]),
         // HTML/XML entities, text and Markdown tables, the HTML style sheet, report JSON: the format helpers; and
         // TerminalText, the one escaping rule for untrusted text and non-UTF-8 bytes, on the terminal and in reports.
         .target(name: "ReportFormatting"),
@@ -116,7 +124,7 @@ let package = Package(
             dependencies: [
                 "BinaryPlist", "TaggedJSON", "AttributeFiles", "DocumentSource", "Icons", "LibplistBridge",
                 "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "Reporting",
-                "ReportFormatting", "FilesystemHarness", "IconLoading", "IconLoadingArea", "Differential",
+                "ReportFormatting", "FilesystemHarness", "IconLoading", "ConformanceSuite", "Differential",
             ]),
         .executableTarget(name: "xds", dependencies: ["XDSCommands"]),
         // Any property list through Codable: the Foundation peer's and the bench's PropertyListDecoder value.
@@ -183,6 +191,7 @@ let package = Package(
             dependencies: [
                 "BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport", "TaggedJSON",
             ]),
+        .testTarget(name: "ConformanceSuiteTests", dependencies: ["ConformanceSuite", "ConformanceModel"]),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential"]),
         .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting"]),
         .testTarget(

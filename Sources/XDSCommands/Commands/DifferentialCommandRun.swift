@@ -4,6 +4,7 @@ import BuiltInPeers
 import ChildProcess
 import ConformanceModel
 import ConformanceRunner
+import ConformanceSuite
 import Differential
 import Foundation
 import ReportFormatting
@@ -53,7 +54,7 @@ struct DifferentialCommandRun {
             }
         }
         for adapter in options.adapters {
-            switch ConformanceRun.startAdapter(
+            switch AdapterStart.start(
                 adapter.words, name: adapter.name, limits: options.limits, serve: options.serve,
                 workDirectory: workDirectory)
             {

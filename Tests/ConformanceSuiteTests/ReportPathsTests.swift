@@ -1,10 +1,9 @@
-// Tests/XDSEndToEndTests/ReportPathsTests.swift - Reports carry no machine-specific absolute paths
+// Tests/ConformanceSuiteTests/ReportPathsTests.swift - Reports carry no machine-specific absolute paths
 
 import ConformanceModel
+import ConformanceSuite
 import Foundation
 import Testing
-
-@testable import XDSCommands
 
 @Suite struct ReportPathsTests {
     @Test func checkoutTemporaryAndProgramPathsAreRewritten() {

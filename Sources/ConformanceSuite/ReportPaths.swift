@@ -1,4 +1,4 @@
-// Sources/XDSCommands/Commands/ReportPaths.swift - Reports carry no machine-specific absolute paths
+// Sources/ConformanceSuite/ReportPaths.swift - Reports carry no machine-specific absolute paths
 
 import ConformanceModel
 import ConformanceRunner
@@ -8,18 +8,18 @@ import Foundation
 /// relative, the run's temporary directory and the calls' scratch directories become `$TMPDIR/…` without
 /// their random suffix, and a program outside the checkout is named as a user types it (`python3`, not
 /// `/root/.pyenv/versions/3.11.7/bin/python3`). The report then reads the same on every machine.
-struct ReportPaths {
-    var checkout: String
-    var workDirectory: String
-    var temporaryBase: String
+public struct ReportPaths: Hashable, Sendable {
+    public var checkout: String
+    public var workDirectory: String
+    public var temporaryBase: String
 
-    init(workDirectory: String) {
+    public init(workDirectory: String) {
         checkout = FileManager.default.currentDirectoryPath
         self.workDirectory = workDirectory
         temporaryBase = (workDirectory as NSString).deletingLastPathComponent
     }
 
-    func apply(to report: ConformanceReport) -> ConformanceReport {
+    public func apply(to report: ConformanceReport) -> ConformanceReport {
         var report = report
         report.provenance.command = command(report.provenance.command)
         for index in report.runs.indices {
@@ -35,7 +35,7 @@ struct ReportPaths {
 
     /// A recorded command line: each word that is a path made relative or, for a program outside the
     /// checkout, reduced to its name.
-    func command(_ line: String) -> String {
+    public func command(_ line: String) -> String {
         guard let words = try? shellSplit(line) else { return text(line) }
         var programSeen = false
         return words.map { word -> String in
@@ -49,7 +49,7 @@ struct ReportPaths {
     }
 
     /// Free text (results, diagnostics): the work directory, scratch directories and the checkout rewritten.
-    func text(_ value: String) -> String {
+    public func text(_ value: String) -> String {
         var value = value.replacingOccurrences(of: workDirectory, with: "$TMPDIR/xds-conformance")
         value = value.replacingOccurrences(
             of: NSRegularExpression.escapedPattern(for: temporaryBase) + "/xds-call\\.[A-Za-z0-9]{6}",
