@@ -4,6 +4,10 @@ import ChildProcess
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite struct ServeFrameTests {
     /// A fixture server in Python: `setup`, then the framed request loop (end of input ends it) that reads each
     /// request's words and payload and runs `body` (indented for the loop) on them.
@@ -115,6 +119,77 @@ import Testing
         #expect(pool.run(["decode"], input: Array("grow".utf8)).verdict == .accepted)
         #expect(pool.run(["decode"], input: Array("x".utf8)).verdict == .accepted)
         #expect(pool.serversStarted == 2, "a call that left 200 MiB mapped ends its server")
+    }
+
+    /// A server whose peak resident size passed half the address-space cap during a call is ended after it, even
+    /// when the call freed the memory (its resident size and address space are back where they were): the next
+    /// call runs in another process. A call whose peak stays under half the cap keeps its server.
+    @Test func aServerWhosePeakPassedHalfTheCapIsReplaced() throws {
+        // `touch N`: maps N MiB, writes every page, unmaps it; every answer is the server's pid.
+        let script = Self.fixtureServer(
+            """
+                if payload.startswith(b"touch "):
+                    size = int(payload[6:]) << 20
+                    block = mmap.mmap(-1, size)
+                    for offset in range(0, size, mmap.PAGESIZE): block[offset] = 1
+                    block.close()
+                pid = str(os.getpid()).encode()
+                responses.write(b"\\0\\0\\0\\x08accepted" + len(pid).to_bytes(4, "big") + pid); responses.flush()
+            """, setup: "import mmap, os")
+        let cap = 256 << 20
+        let pool = ServerPool(
+            command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20, cpuSeconds: nil, addressSpace: cap))
+        defer { pool.stop() }
+        func serverPid(_ payload: String) -> String {
+            let result = pool.run(["decode"], input: Array(payload.utf8))
+            #expect(
+                result.verdict == .accepted,
+                "\(payload): \(result.terminationSummary) \(String(decoding: result.stderr, as: UTF8.self))")
+            return String(decoding: result.stdout, as: UTF8.self)
+        }
+        let first = serverPid("x")
+        #expect(Int(first) != nil, "the fixture answers its pid")
+        #expect(serverPid("touch 64") == first, "a peak of about 75 MiB is under half the cap")
+        #expect(serverPid("x") == first)
+        #expect(serverPid("touch 160") == first, "the call itself runs in the same server")
+        let next = serverPid("x")
+        #expect(Int(next) != nil)
+        #expect(next != first, "a peak of about 170 MiB, over half of 256 MiB, ends the server after the call")
+        #expect(pool.serversStarted == 2)
+    }
+
+    /// The runner sends SIGXCPU once the call's own CPU time reaches the limit, not when RLIMIT_CPU (whole seconds of
+    /// the server's life) runs out: a server that had used 0.2 s before a call spinning under a 1 s limit would get
+    /// 1.8 s from RLIMIT_CPU (2 s, the used time rounded up plus the limit); the call gets about 1 s.
+    @Test func theCPULimitCountsTheCallsOwnTimeNotWholeSecondsOfTheServer() throws {
+        // `warm` spends 0.15 s of CPU and answers; `spin` spins, writing the CPU seconds it has spent on standard
+        // error every 0.02 s of them, until a signal ends it.
+        let script = Self.fixtureServer(
+            """
+                if payload == b"warm":
+                    start = clock()
+                    while clock() - start < 0.15: pass
+                if payload == b"spin":
+                    start, mark = clock(), 0.0
+                    while True:
+                        spent = clock() - start
+                        if spent >= mark:
+                            sys.stderr.write(f"{spent:.3f}\\n"); sys.stderr.flush(); mark = spent + 0.02
+                responses.write(b"\\0\\0\\0\\x08accepted\\0\\0\\0\\0"); responses.flush()
+            """, setup: "from time import process_time as clock")
+        let limit = 1
+        let pool = ServerPool(
+            command: ["python3", "-c", script],
+            limits: ProcessLimits(timeout: 20, cpuSeconds: limit, addressSpace: nil))
+        defer { pool.stop() }
+        #expect(pool.run(["decode"], input: Array("warm".utf8)).verdict == .accepted)
+        let spun = pool.run(["decode"], input: Array("spin".utf8))
+        #expect(pool.serversStarted == 1, "the spinning call ran in the server that had already used CPU")
+        #expect(spun.signal == SIGXCPU, "\(spun.terminationSummary)")
+        let reports = String(decoding: spun.stderr, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
+        let spent = try #require(reports.last, "the spinning call reports the CPU it spends")
+        #expect(spent >= Double(limit) - 0.1, "the call ran to its limit: \(spent) s")
+        #expect(spent < Double(limit) + 0.5, "the call stopped near its limit, not at RLIMIT_CPU's: \(spent) s")
     }
 
     /// The CPU limit holds per call: a call spinning past it ends by SIGXCPU (or the runner's SIGKILL a second
