@@ -46,7 +46,7 @@ enum AdapterProtocolHelp {
         code exits 70 (a crash). Python, Node, Ruby and the JVM exit 1 on an
         uncaught exception: catch everything. A stderr line starting with
         "policy: " marks a verdict resting on this policy. Defaults per call:
-        \(ConformanceOptions.defaultCPUSeconds) s CPU (--cpu-limit), \(Int(ConformanceOptions.defaultTimeout)) s wall clock (--timeout), 4096 MiB.
+        \(ConformanceOptions.defaultCPUSeconds) s CPU (--cpu-limit), \(Int(ConformanceOptions.defaultTimeout)) s wall clock (--timeout), \(ConformanceOptions.defaultMemoryMiB) MiB.
         Tagged JSON and the rest: Docs/tagged-json.md, Docs/conformance.md.
         """
 }

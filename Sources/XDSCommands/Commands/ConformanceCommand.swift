@@ -46,7 +46,7 @@ enum ConformanceCommand: Command {
           --cpu-limit SECONDS     CPU-time limit per call, 0 for none, at most \(ConformanceOptions.cpuLimitSeconds.upperBound)
                                   (default: \(ConformanceOptions.defaultCPUSeconds)).
           --memory-limit MIB      Address-space limit per call, 16 to 134217728
-                                  (default: 4096).
+                                  (default: \(ConformanceOptions.defaultMemoryMiB)).
           --jobs N                Calls run at once (default: 2).
           --per-call, --no-serve  One process per call even for adapters that
                                   declare 'serve' (the reference meaning; by

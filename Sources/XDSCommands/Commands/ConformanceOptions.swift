@@ -17,7 +17,7 @@ struct ConformanceOptions {
     var knownFailures: String?
     var knownFailuresDirectory: String?
     var writeKnownFailures: String?
-    var limits = ProcessLimits(timeout: Self.defaultTimeout, cpuSeconds: Self.defaultCPUSeconds)
+    var limits = ProcessLimits.adapterCallDefault
     var jobs = 2
     var json = false
     var junit: String?
@@ -74,10 +74,12 @@ struct ConformanceOptions {
 
     /// `--timeout` when not given: three times the CPU limit, so that a call the CPU limit would end is not
     /// cut short by the wall clock on a loaded machine (Docs/conformance.md, "The adapter protocol").
-    static let defaultTimeout: Double = 30
+    static let defaultTimeout = ProcessLimits.adapterCallDefault.timeout
     /// `--cpu-limit` when not given: one limit for `make conformance`, `make matrix` and a bare run, wide
     /// enough for slow but correct libraries that verdicts do not depend on the machine.
-    static let defaultCPUSeconds = 10
+    static let defaultCPUSeconds = ProcessLimits.adapterCallDefault.cpuSeconds ?? 0
+    /// `--memory-limit` when not given, in MiB.
+    static let defaultMemoryMiB = (ProcessLimits.adapterCallDefault.addressSpace ?? 0) >> 20
     /// `--memory-limit` in MiB: at least 16, at most 2^27 (128 TiB, the x86-64 user address space),
     /// so that the byte count never overflows.
     static let memoryLimitMiB = 16...(1 << 27)
@@ -107,7 +109,7 @@ struct ConformanceOptions {
 
     /// `--timeout`, `--memory-limit` and `--cpu-limit`, checked against each other; the defaults otherwise.
     static func limits(_ arguments: Arguments) throws(UsageError) -> ProcessLimits {
-        var limits = ProcessLimits(timeout: Self.defaultTimeout, cpuSeconds: Self.defaultCPUSeconds)
+        var limits = ProcessLimits.adapterCallDefault
         if let text = arguments.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw UsageError("--timeout: expected seconds in (0, 3600]")

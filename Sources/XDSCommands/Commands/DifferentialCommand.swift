@@ -42,7 +42,7 @@ enum DifferentialCommand: Command {
                                   SHA-256 (a stable sample).
           --timeout SECONDS       Wall-clock limit per call (default: \(Int(ConformanceOptions.defaultTimeout))).
           --cpu-limit SECONDS     CPU-time limit per call (default: \(ConformanceOptions.defaultCPUSeconds)).
-          --memory-limit MIB      Address-space limit per call (default: 4096).
+          --memory-limit MIB      Address-space limit per call (default: \(ConformanceOptions.defaultMemoryMiB)).
           --jobs N                Calls run at once (default: 2).
           --per-call, --no-serve  One process per call even for adapters that
                                   declare 'serve' (by default they answer
