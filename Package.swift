@@ -110,6 +110,7 @@ let package = Package(
             name: "FilesystemHarness",
             dependencies: [
                 "AttributeFiles", "DocumentSource", "CAttr", "ChildProcess", "TaggedJSON", "ReportFormatting",
+                "ConformanceModel",
             ]),
         // `xds differential`: every implementation on every corpus file, disagreements clustered by signature.
         .target(
@@ -133,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "xds-adapter-foundation",
             dependencies: [
-                "TaggedJSON", "BinaryPlist", "CodablePropertyList", "ChildProcess",
+                "TaggedJSON", "BinaryPlist", "CodablePropertyList", "ChildProcess", "ConformanceModel",
                 .target(name: "CAttr", condition: .when(platforms: [.linux])),
             ]),
         // make bench.

@@ -119,7 +119,8 @@ extension BuiltIn {
             return .failure(ProbeError(message: "\(rawValue): \(error.message)\(hint)"))
         case .success(let answer):
             var info = ImplementationInfo(
-                name: rawValue, title: title, version: BuiltIn.version(command, limits: limits), kind: "built-in",
+                name: rawValue, title: title,
+                version: ProcessImplementation.probeVersion(command, limits: limits) ?? "unknown", kind: "built-in",
                 command: displayCommand(command, locations), capabilities: answer.calls)
             info.note = note
             return .success(
@@ -137,20 +138,13 @@ extension BuiltIn {
             return .failure(ProbeError(message: "\(rawValue): \(error.message)"))
         case .success(let answer):
             let info = ImplementationInfo(
-                name: rawValue, title: title, version: BuiltIn.version(command, limits: limits), kind: "built-in",
+                name: rawValue, title: title,
+                version: ProcessImplementation.probeVersion(command, limits: limits) ?? "unknown", kind: "built-in",
                 command: command.joined(separator: " "), capabilities: answer.calls)
             let adapter = ProcessImplementation(
                 info: info, command: command, limits: limits, serve: serve && answer.serves)
             return .success(
                 OriginalBehaviour(version: referenceVersion, attributeAdapter: adapter, callTimeout: limits.timeout))
         }
-    }
-
-    /// `CMD version` when the adapter answers it (our built-in adapters do), else "unknown".
-    static func version(_ command: [String], limits: ProcessLimits) -> String {
-        let result = ProcessRunner.run(command + ["version"], input: [], limits: limits)
-        guard result.verdict == .accepted else { return "unknown" }
-        let text = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? "unknown" : String(text.prefix(200))
     }
 }

@@ -6,16 +6,16 @@ import Foundation
 /// so there are at most as many as calls run at once; a server that ended during a call (a crash, a timeout,
 /// a limit, a protocol error) is dropped, and the next call starts a fresh one. Nothing is replayed.
 public final class ServerPool: @unchecked Sendable {
-    /// The adapter command, without `serve`.
-    public let command: [String]
+    /// The command that starts one server: the adapter command followed by the protocol's `serve` word.
+    public let serveCommand: [String]
     public let limits: ProcessLimits
     public let environment: [String: String]
     private let lock = NSLock()
     private var idle: [ServingChild] = []
     private var started = 0
 
-    public init(command: [String], limits: ProcessLimits, environment: [String: String] = [:]) {
-        self.command = command
+    public init(serveCommand: [String], limits: ProcessLimits, environment: [String: String] = [:]) {
+        self.serveCommand = serveCommand
         self.limits = limits
         self.environment = environment
     }
@@ -37,7 +37,7 @@ public final class ServerPool: @unchecked Sendable {
         lock.unlock()
         if server == nil {
             do {
-                server = try ServingChild(command + ["serve"], limits: limits, environment: environment)
+                server = try ServingChild(serveCommand, limits: limits, environment: environment)
             } catch {
                 return CallResult(termination: .failedToStart(error.message), stdout: [], stderr: [])
             }

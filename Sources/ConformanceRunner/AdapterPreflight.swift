@@ -16,19 +16,18 @@ public enum AdapterPreflight {
     public static func capabilities(_ command: [String], limits: ProcessLimits) -> Result<
         (calls: [String], serves: Bool), AdapterDoesNotRun
     > {
-        let arguments = command + ["capabilities"]
+        let arguments = command + [AdapterQuery.capabilities.rawValue]
         let result = ProcessRunner.run(arguments, input: [], limits: limits, scratchDirectory: true)
         guard result.verdict == .accepted else {
             return .failure(AdapterDoesNotRun(arguments, result: result))
         }
-        guard let names = parseStringList(result.stdout) else {
+        guard let answer = AdapterCapabilities.read(result.stdout) else {
             var failure = AdapterDoesNotRun(arguments, result: result)
             failure.ended =
                 "exit 0, but printed \(quotedStart(result.stdout)), not the JSON list of calls the protocol asks for"
             return .failure(failure)
         }
-        return .success(
-            (names.filter { AdapterCall(rawValue: $0) != nil }, names.contains(ProcessImplementation.serveCapability)))
+        return .success((answer.calls, answer.serves))
     }
 
     /// One trivial call per declared call (`load-icon`, which needs the fixture server, aside).

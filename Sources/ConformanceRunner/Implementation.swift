@@ -39,7 +39,7 @@ public struct ProcessImplementation: Implementation {
         self.info = info
         self.command = command
         self.limits = limits
-        servers = serve ? ServerPool(command: command, limits: limits) : nil
+        servers = serve ? ServerPool(serveCommand: command + [AdapterQuery.serve.rawValue], limits: limits) : nil
     }
 
     public func perform(_ request: AdapterRequest) -> CallResult {
@@ -50,15 +50,12 @@ public struct ProcessImplementation: Implementation {
 
     public func stopServing() { servers?.stop() }
 
-    /// The capability word an adapter lists to say it answers `CMD serve`.
-    public static let serveCapability = "serve"
-
     /// Asks `command capabilities` for the calls it supports and whether it serves.
     /// - Returns: the call names and `serve`, or a message saying why the answer is unusable.
     public static func probe(_ command: [String], limits: ProcessLimits) -> Result<
         (calls: [String], serves: Bool), ProbeError
     > {
-        let result = ProcessRunner.run(command + ["capabilities"], input: [], limits: limits)
+        let result = ProcessRunner.run(command + [AdapterQuery.capabilities.rawValue], input: [], limits: limits)
         guard result.verdict == .accepted else {
             return .failure(
                 ProbeError(
@@ -66,14 +63,14 @@ public struct ProcessImplementation: Implementation {
                         "'capabilities' ended with \(result.terminationSummary): \(escapedText(result.stderr, limit: 300))"
                 ))
         }
-        guard let names = parseStringList(result.stdout) else {
+        guard let answer = AdapterCapabilities.read(result.stdout) else {
             return .failure(
                 ProbeError(
                     message:
                         "'capabilities' did not print a JSON list of strings: \(escapedText(result.stdout, limit: 300))"
                 ))
         }
-        return .success((names.filter { AdapterCall(rawValue: $0) != nil }, names.contains(serveCapability)))
+        return .success((answer.calls, answer.serves))
     }
 
     /// Asks `command capabilities` for the calls it supports.

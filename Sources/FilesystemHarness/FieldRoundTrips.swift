@@ -2,6 +2,7 @@
 
 import AttributeFiles
 import ChildProcess
+import ConformanceModel
 import DocumentSource
 import Foundation
 import TaggedJSON
@@ -72,10 +73,10 @@ public struct FieldAccessor: Sendable {
             name: name,
             write: { fields, path in
                 let input = FieldObject.render(fields)
-                let outcome = ToolRun.run(command + ["write-attribute", path], input: input)
+                let outcome = ToolRun.run(command + [AdapterCall.writeAttribute.rawValue, path], input: input)
                 return outcome.status == 0 ? nil : "exit \(outcome.status): \(outcome.errorText.prefix(200))"
             },
-            read: { path in decodeFields(ToolRun.run(command + ["read-attribute", path])) })
+            read: { path in decodeFields(ToolRun.run(command + [AdapterCall.readAttribute.rawValue, path])) })
     }
 
     static func decodeFields(_ outcome: ToolOutcome) -> Result<[String: String], ProbeFailure> {
@@ -97,9 +98,9 @@ public struct FieldAccessor: Sendable {
         var usable: [FieldAccessor] = []
         var unavailable: [UnavailableImplementation] = []
         for candidate in candidates {
-            let outcome = ToolRun.run(candidate.command + ["capabilities"])
-            let calls = (try? JSONSerialization.jsonObject(with: Data(outcome.output))) as? [String] ?? []
-            if outcome.status == 0, calls.contains("read-attribute"), calls.contains("write-attribute") {
+            let outcome = ToolRun.run(candidate.command + [AdapterQuery.capabilities.rawValue])
+            let answer = AdapterCapabilities.read(outcome.output)
+            if outcome.status == 0, let answer, answer.answers(.readAttribute), answer.answers(.writeAttribute) {
                 usable.append(adapter(name: candidate.name, command: candidate.command))
             } else {
                 let why =

@@ -1,6 +1,7 @@
 // Sources/xds-adapter-foundation/main.swift - Foundation's two bplist parsers behind the adapter protocol
 
 import ChildProcess
+import ConformanceModel
 import Foundation
 
 /// `xds-adapter-foundation serialization|decoder|original <call>`: one parser, one call, one process, because
@@ -21,16 +22,17 @@ let usage = """
 func runCall(_ arguments: [String]) -> Int32 {
     if arguments.first == "original" {
         switch Array(arguments.dropFirst()) {
-        case ["capabilities"]:
-            writeOut(Array(#"["read-attribute", "write-attribute", "serve"]"#.utf8) + [10])
+        case [AdapterQuery.capabilities.rawValue]:
+            writeOut(
+                Array(AdapterCapabilities.render([.readAttribute, .writeAttribute], serves: true).utf8) + [10])
             return 0
-        case ["version"]:
+        case [AdapterQuery.version.rawValue]:
             writeOut(
                 Array("XDSDocumentSourceAttribute (2016) on swift-corelibs-foundation of Swift \(swiftVersion)\n".utf8))
             return 0
-        case let call where call.count == 2 && call[0] == "read-attribute":
+        case let call where call.count == 2 && call[0] == AdapterCall.readAttribute.rawValue:
             return OriginalAttribute.read(path: call[1])
-        case let call where call.count == 2 && call[0] == "write-attribute":
+        case let call where call.count == 2 && call[0] == AdapterCall.writeAttribute.rawValue:
             return OriginalAttribute.write(path: call[1], fieldsJSON: readStandardInput())
         default:
             writeError("unknown call '\(arguments.dropFirst().joined(separator: " "))'\n" + usage)
@@ -42,15 +44,15 @@ func runCall(_ arguments: [String]) -> Int32 {
         return 64
     }
     switch arguments[1] {
-    case "capabilities":
-        writeOut(Array(#"["decode", "encode", "serve"]"#.utf8) + [10])
+    case AdapterQuery.capabilities.rawValue:
+        writeOut(Array(AdapterCapabilities.render([.decode, .encode], serves: true).utf8) + [10])
         return 0
-    case "version":
+    case AdapterQuery.version.rawValue:
         writeOut(Array("\(flavour.title), swift-corelibs-foundation of Swift \(swiftVersion)\n".utf8))
         return 0
-    case "decode":
+    case AdapterCall.decode.rawValue:
         return flavour.decode(readStandardInput())
-    case "encode":
+    case AdapterCall.encode.rawValue:
         return flavour.encode(readStandardInput())
     default:
         writeError("unknown call '\(arguments[1])'\n" + usage)
@@ -58,7 +60,7 @@ func runCall(_ arguments: [String]) -> Int32 {
     }
 }
 
-if arguments.count == 2, arguments[1] == "serve" {
+if arguments.count == 2, arguments[1] == AdapterQuery.serve.rawValue {
     let flavour = arguments[0]
     exit(ServeLoop.run { words in runCall([flavour] + words) })
 }

@@ -78,7 +78,7 @@ import Testing
                 responses.write(len(answer).to_bytes(4, "big") + answer + len(words[0]).to_bytes(4, "big") + words[0])
                 responses.flush()
             """)
-        let pool = ServerPool(command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20))
+        let pool = ServerPool(serveCommand: ["python3", "-c", script, "serve"], limits: ProcessLimits(timeout: 20))
         defer { pool.stop() }
         let accepted = pool.run(["decode"], input: Array("yes".utf8))
         #expect(accepted.termination == .exited(0))
@@ -112,7 +112,7 @@ import Testing
                 responses.flush()
             """, setup: "import mmap\nkept = []")
         let pool = ServerPool(
-            command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20, addressSpace: 2 << 30))
+            serveCommand: ["python3", "-c", script, "serve"], limits: ProcessLimits(timeout: 20, addressSpace: 2 << 30))
         defer { pool.stop() }
         for _ in 0..<3 { #expect(pool.run(["decode"], input: Array("x".utf8)).verdict == .accepted) }
         #expect(pool.serversStarted == 1, "the first call's own growth is the baseline")
@@ -138,7 +138,8 @@ import Testing
             """, setup: "import mmap, os")
         let cap = 256 << 20
         let pool = ServerPool(
-            command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20, cpuSeconds: nil, addressSpace: cap))
+            serveCommand: ["python3", "-c", script, "serve"],
+            limits: ProcessLimits(timeout: 20, cpuSeconds: nil, addressSpace: cap))
         defer { pool.stop() }
         func serverPid(_ payload: String) -> String {
             let result = pool.run(["decode"], input: Array(payload.utf8))
@@ -179,7 +180,7 @@ import Testing
             """, setup: "from time import process_time as clock")
         let limit = 1
         let pool = ServerPool(
-            command: ["python3", "-c", script],
+            serveCommand: ["python3", "-c", script, "serve"],
             limits: ProcessLimits(timeout: 20, cpuSeconds: limit, addressSpace: nil))
         defer { pool.stop() }
         #expect(pool.run(["decode"], input: Array("warm".utf8)).verdict == .accepted)
@@ -200,7 +201,8 @@ import Testing
                 while payload == b"spin": pass
                 responses.write(b"\\0\\0\\0\\x08accepted\\0\\0\\0\\0"); responses.flush()
             """)
-        let pool = ServerPool(command: ["python3", "-c", script], limits: ProcessLimits(timeout: 20, cpuSeconds: 1))
+        let pool = ServerPool(
+            serveCommand: ["python3", "-c", script, "serve"], limits: ProcessLimits(timeout: 20, cpuSeconds: 1))
         defer { pool.stop() }
         #expect(pool.run(["decode"], input: []).verdict == .accepted)
         let spun = pool.run(["decode"], input: Array("spin".utf8))

@@ -2,6 +2,7 @@
 
 import BinaryPlist
 import ChildProcess
+import ConformanceModel
 import LibplistBridge
 import TaggedJSON
 
@@ -33,14 +34,14 @@ enum AdapterLibplistCommand: Command {
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         guard let parsed = try parse(arguments, spec: spec) else { return .success }
         switch parsed.positionals[0] {
-        case "capabilities":
-            try printOut(#"["decode", "encode", "serve"]"#)
-        case "serve":
+        case AdapterQuery.capabilities.rawValue:
+            try printOut(AdapterCapabilities.render([.decode, .encode], serves: true))
+        case AdapterQuery.serve.rawValue:
             // Each framed call runs exactly as `xds adapter-libplist <call>` would, in this process.
             return ExitStatus(rawValue: ServeLoop.run { words in XDS.main(["xds", name] + words).rawValue })
-        case "version":
+        case AdapterQuery.version.rawValue:
             try printOut("libplist \(Libplist.version) (C API)")
-        case "decode":
+        case AdapterCall.decode.rawValue:
             let bytes = try readInput(nil)
             let value: PropertyListValue
             do {
@@ -58,7 +59,7 @@ enum AdapterLibplistCommand: Command {
                 return .success
             }
             try writeOut(TaggedJSON.encode(value) + [0x0A])
-        case "encode":
+        case AdapterCall.encode.rawValue:
             let bytes = try readInput(nil)
             let value: PropertyListValue
             do {

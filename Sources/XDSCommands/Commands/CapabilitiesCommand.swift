@@ -4,7 +4,7 @@ import ConformanceModel
 
 /// `xds capabilities`: adapter call, the JSON list of calls this implementation supports.
 enum CapabilitiesCommand: Command {
-    static let name = "capabilities"
+    static let name = AdapterQuery.capabilities.rawValue
     static let abstract = "Adapter call, the calls this implementation supports"
     static let help = """
         OVERVIEW: Adapter call: prints the JSON list of adapter calls xds supports.
@@ -19,14 +19,11 @@ enum CapabilitiesCommand: Command {
           74  standard output could not be written
         """
 
-    /// The calls `xds` answers as an adapter (Docs/conformance.md names).
-    static let calls = AdapterCall.allCases.map(\.rawValue)
-
     static let spec = ArgumentSpec()
 
     static func run(_ arguments: [CommandLineArgument]) throws(CommandError) -> ExitStatus {
         guard try parse(arguments, spec: spec) != nil else { return .success }
-        try printOut("[" + calls.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        try printOut(AdapterCapabilities.render(AdapterCall.allCases, serves: false))
         return .success
     }
 }

@@ -1,11 +1,12 @@
 // Sources/XDSCommands/Commands/LoadIconCommand.swift - `xds load-icon`: the adapter call of the icon-loading area
 
+import ConformanceModel
 import IconLoading
 import Icons
 
 /// `xds load-icon`: adapter call — fetch, select (recommended), decode, mask; PNG on standard output.
 enum LoadIconCommand: Command {
-    static let name = "load-icon"
+    static let name = AdapterCall.loadIcon.rawValue
     static let abstract = "Adapter call, loads and masks the icon (PNG on stdout)"
     static let help = """
         OVERVIEW: Adapter call of the icon-loading area: fetches appInfo.json over

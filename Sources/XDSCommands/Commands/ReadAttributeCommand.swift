@@ -1,13 +1,14 @@
 // Sources/XDSCommands/Commands/ReadAttributeCommand.swift - `xds read-attribute PATH`: adapter call, fields as JSON
 
 import AttributeFiles
+import ConformanceModel
 import DocumentSource
 import Foundation
 import TaggedJSON
 
 /// `xds read-attribute PATH`: the reference reader as an adapter call.
 enum ReadAttributeCommand: Command {
-    static let name = "read-attribute"
+    static let name = AdapterCall.readAttribute.rawValue
     static let abstract = "Adapter call, the attribute's fields as JSON"
     static let help = """
         OVERVIEW: Adapter call: prints the fields a conforming reader keeps from the

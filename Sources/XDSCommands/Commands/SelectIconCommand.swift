@@ -1,11 +1,12 @@
 // Sources/XDSCommands/Commands/SelectIconCommand.swift - `xds select-icon`: choose the icon from appInfo.json
 
+import ConformanceModel
 import Icons
 import TaggedJSON
 
 /// `xds select-icon`: chooses the icon from appInfo.json (adapter call of Docs/conformance.md).
 enum SelectIconCommand: Command {
-    static let name = "select-icon"
+    static let name = AdapterCall.selectIcon.rawValue
     static let abstract = "Chooses the icon from appInfo.json"
     static let help = """
         OVERVIEW: Chooses the icon for a 29x29-point slot from appInfo.json.

@@ -1,13 +1,14 @@
 // Sources/XDSCommands/Commands/WriteAttributeCommand.swift - `xds write-attribute PATH`: adapter call, fields in
 
 import AttributeFiles
+import ConformanceModel
 import DocumentSource
 import Foundation
 import TaggedJSON
 
 /// `xds write-attribute PATH`: the reference writer as an adapter call, fields as JSON on stdin.
 enum WriteAttributeCommand: Command {
-    static let name = "write-attribute"
+    static let name = AdapterCall.writeAttribute.rawValue
     static let abstract = "Adapter call, writes the attribute from JSON fields"
     static let help = """
         OVERVIEW: Adapter call: writes the x-document-source attribute of PATH from a
