@@ -116,7 +116,7 @@ let package = Package(
         .target(
             name: "Differential",
             dependencies: [
-                "BinaryPlist", "TaggedJSON", "ChildProcess", "ConformanceModel", "ConformanceRunner",
+                "BinaryPlist", "TaggedJSON", "ChildProcess", "ConformanceModel", "ConformanceRunner", "BuiltInPeers",
                 "ReportFormatting",
             ]),
         // The xds command set, as a library so tests, fuzzers and benches can reach it.
@@ -192,7 +192,9 @@ let package = Package(
             dependencies: [
                 "BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport", "TaggedJSON",
             ]),
-        .testTarget(name: "ConformanceSuiteTests", dependencies: ["ConformanceSuite", "ConformanceModel"]),
+        .testTarget(
+            name: "ConformanceSuiteTests",
+            dependencies: ["ConformanceSuite", "ConformanceModel", "ConformanceRunner", "BuiltInPeers", "TestSupport"]),
         .testTarget(name: "DifferentialTests", dependencies: ["Differential"]),
         .testTarget(name: "ReportFormattingTests", dependencies: ["ReportFormatting"]),
         .testTarget(

@@ -1,7 +1,6 @@
-// Sources/ConformanceSuite/ReportPaths.swift - Reports carry no machine-specific absolute paths
+// Sources/ConformanceRunner/ReportPaths.swift - Reports carry no machine-specific absolute paths
 
 import ConformanceModel
-import ConformanceRunner
 import Foundation
 
 /// Rewrites the paths of this machine in a report: the checkout (the working directory of the run) becomes

@@ -10,16 +10,14 @@ import ReportFormatting
 
 /// Loads the vectors, makes the implementations (built-ins, an adapter), runs a `ConformanceSession` with the
 /// icon-loading area as its resource, applies the known-failure lists, writes the lists asked for, and builds the
-/// report. Printing the summary and writing the report's files are the caller's.
+/// report. Printing the summary and writing the report's files are the caller's, and so is the process: a command
+/// calls `ChildContainment.contain()` first, so that adapter processes end with the run (see `ChildContainment`).
 public enum SuiteRun {
     /// How many judged cases must all have crashed before a run counts as "the adapter does not run". Fewer
     /// (`--run` naming one case an adapter crashes on) is a result: the crashes are graded.
     public static let everyCaseCrashedMinimum = 10
 
-    public static func run(_ request: SuiteRequest, console: some SuiteConsole) -> SuiteOutcome {
-        // Adapter processes end with the run, also on SIGINT/SIGTERM/SIGHUP and when they left their group.
-        ChildContainment.contain()
-        defer { ChildContainment.sweepEscapees() }
+    public static func run(_ request: SuiteRequest, console: some RunConsole) -> SuiteOutcome {
         let vectorDirectory: VectorDirectory
         do {
             vectorDirectory = try VectorDirectory.load(directory: request.vectors)
@@ -45,25 +43,11 @@ public enum SuiteRun {
             filesystem += " (no user xattrs: attribute cases cannot be set up)"
             console.message("warning: \(workDirectory) does not take user.* extended attributes; set TMPDIR")
         }
-        var builtInFailed = false
-        var implementations: [any Implementation] = []
-        var notInstalled: [NotInstalledImplementation] = []
-        let locations = BuiltInLocations.discover()
-        for builtIn in request.builtIns {
-            switch builtIn.make(
-                locations, limits: request.limits, referenceVersion: request.referenceVersion, serve: request.serve)
-            {
-            case .success(let implementation): implementations.append(implementation)
-            case .failure(let error) where BuiltIn.peers.contains(builtIn):
-                // Optional peers are listed as not installed, never a failure.
-                // Probe messages quote the peer's output as report text, escaped once already.
-                console.escapedMessage("note: \(error.message)")
-                notInstalled.append(NotInstalledImplementation(name: builtIn.rawValue, reason: error.message))
-            case .failure(let error):
-                console.escapedMessage("Error: built-in \(error.message)")
-                builtInFailed = true
-            }
-        }
+        let selection = BuiltInSelection.make(
+            request.builtIns, limits: request.limits, referenceVersion: request.referenceVersion, serve: request.serve,
+            console: console)
+        let builtInFailed = selection.failed
+        var implementations = selection.implementations
         if implementations.isEmpty && request.adapter == nil && !builtInFailed {
             console.message(
                 "Error: nothing to test: none of the implementations asked for is installed here (see the notes above)")
@@ -83,7 +67,7 @@ public enum SuiteRun {
         var session = ConformanceSession(
             vectors: vectorDirectory, filter: request.filter, jobs: request.jobs, workDirectory: workDirectory)
         session.iconLoading = BuiltInLocations.iconFixtureServer().map { IconLoadingConformance(serverScript: $0) }
-        let progress = console.progress(implementations: implementations.map(\.info.name))
+        let progress = console.progress(implementations: implementations.map(\.info.name), unit: "case")
         let lists = KnownFailureFiles(request: request)
         let result: SessionResult
         var withoutList: Set<String> = []
@@ -129,7 +113,7 @@ public enum SuiteRun {
                 requirements: RequirementResults.build(
                     runs: result.runs, vectors: vectorDirectory.manifest.vectors,
                     document: SpecificationFile.beside(vectorsDirectory: vectorDirectory.directory))))
-        report.notInstalled = notInstalled.isEmpty ? nil : notInstalled
+        report.notInstalled = selection.notInstalled.isEmpty ? nil : selection.notInstalled
         return .completed(
             SuiteCompletion(
                 report: report, result: result, builtInFailed: builtInFailed, withoutList: withoutList,

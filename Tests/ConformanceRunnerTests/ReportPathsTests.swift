@@ -1,7 +1,7 @@
-// Tests/ConformanceSuiteTests/ReportPathsTests.swift - Reports carry no machine-specific absolute paths
+// Tests/ConformanceRunnerTests/ReportPathsTests.swift - Reports carry no machine-specific absolute paths
 
 import ConformanceModel
-import ConformanceSuite
+import ConformanceRunner
 import Foundation
 import Testing
 

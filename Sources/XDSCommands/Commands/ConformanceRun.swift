@@ -1,14 +1,11 @@
 // Sources/XDSCommands/Commands/ConformanceRun.swift - `xds conformance` on a terminal: run, print, write
 
+import ChildProcess
 import ConformanceModel
 import ConformanceRunner
 import ConformanceSuite
 import Foundation
 import Reporting
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Runs the conformance use case (`SuiteRun`) with the checked options, prints its messages and summary on the
 /// terminal, writes the report's files, and says the exit status.
@@ -16,6 +13,9 @@ struct ConformanceRun {
     var options: ConformanceOptions
 
     func run() throws(CommandError) -> ExitStatus {
+        // Adapter processes end with the run, also on SIGINT/SIGTERM/SIGHUP and when they left their group.
+        ChildContainment.contain()
+        defer { ChildContainment.sweepEscapees() }
         let request = SuiteRequest(
             vectors: options.vectors, builtIns: options.builtIns, adapter: options.adapter,
             adapterName: options.adapterName, filter: options.filter, knownFailures: options.knownFailures,
@@ -23,7 +23,7 @@ struct ConformanceRun {
             limits: options.limits, jobs: options.jobs, serve: options.serve, referenceVersion: XDS.version,
             arguments: ["xds"] + CommandLine.arguments.dropFirst())
         let completion: SuiteCompletion
-        switch SuiteRun.run(request, console: TerminalSuiteConsole()) {
+        switch SuiteRun.run(request, console: TerminalRunConsole()) {
         case .stopped(.inputOutput): return .ioError
         case .stopped(.adapterDoesNotRun): return .adapterDoesNotRun
         case .stopped(.testedNothing): return .usage
@@ -71,21 +71,4 @@ struct ConformanceRun {
         }
         return status == .success && result.failed ? .rejected : status
     }
-}
-
-/// The run's messages on standard error, and its progress there (redrawn in place on a terminal).
-private final class TerminalSuiteConsole: SuiteConsole {
-    private var shown: ConformanceProgress?
-
-    func message(_ line: String) { Console.printError(line) }
-
-    func escapedMessage(_ line: String) { Console.printEscapedError(line) }
-
-    func progress(implementations: [String]) -> @Sendable (RunProgress) -> Void {
-        let progress = ConformanceProgress(terminal: isatty(2) == 1, names: implementations)
-        shown = progress
-        return progress.report
-    }
-
-    func progressEnded() { shown?.clear() }
 }
