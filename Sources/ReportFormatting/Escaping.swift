@@ -1,6 +1,5 @@
 // Sources/ReportFormatting/Escaping.swift - Making text safe in HTML and XML; hex dumps and anchors
 
-
 /// The formats' own escaping, shared by every renderer (conformance, filesystems, fuzz, bench). What makes untrusted
 /// text visible (controls, undecodable bytes, backslashes) is the one rule, `TerminalText`: report text is escaped
 /// by it once when it is made, and renderers add only their format's syntax.

@@ -1,6 +1,5 @@
 // Sources/ReportFormatting/MarkdownTable.swift - A GitHub-flavoured Markdown table, cells escaped
 
-
 /// A Markdown table that any report (conformance, filesystems, fuzz, bench) can render.
 public struct MarkdownTable: Hashable, Sendable {
     /// Column alignment.

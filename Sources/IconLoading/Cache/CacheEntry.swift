@@ -1,6 +1,5 @@
 // Sources/IconLoading/Cache/CacheEntry.swift - What is kept per key: appInfo.json and the chosen image
 
-
 /// One cached HTTP resource with what is needed to reuse or revalidate it.
 public struct CachedResource: Hashable, Sendable {
     /// The URL requested (before redirects): what a later run asks for again.
