@@ -54,7 +54,9 @@ extension AppInfo {
             object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
         } catch {
             let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw AppInfoError(category: .malformedJSON, offset: characterOffset(in: text), detail: text)
+            throw AppInfoError(
+                category: .malformedJSON, offset: characterOffset(in: text).flatMap { inputOffset($0, in: bytes) },
+                detail: text)
         }
         guard let root = object as? [String: Any] else {
             return AppInfo(rootIsDictionary: false, icons: .absent)
@@ -187,7 +189,36 @@ extension AppInfo {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    /// Foundation's messages say "around character N"; that index is reported as the offset.
+    /// How Foundation's `JSONSerialization` reads an input: its bytes as they are (UTF-8), the bytes after a
+    /// UTF-8 byte-order mark (which it skips), or a transcoding to UTF-8 from UTF-16 or UTF-32 (a byte-order mark of
+    /// those, or a NUL among the first four bytes). An input read as UTF-8 in spite of an early NUL counts as
+    /// transcoded: its offsets are then unknown, never wrong.
+    enum FoundationReading: Hashable, Sendable {
+        case asIs
+        case afterUTF8ByteOrderMark
+        case transcoded
+    }
+
+    static func foundationReading(_ bytes: [UInt8]) -> FoundationReading {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return .afterUTF8ByteOrderMark }
+        if let first = bytes.first, first == 0xFE || first == 0xFF { return .transcoded }
+        if bytes.prefix(4).contains(0) { return .transcoded }
+        return .asIs
+    }
+
+    /// The input's byte offset for the offset Foundation's message gives, which counts the UTF-8 text it parsed:
+    /// three bytes on after a UTF-8 byte-order mark; none for a transcoded input, where it counts bytes of
+    /// Foundation's own UTF-8 copy, not of the input (a fuzz finding: "character 157" of a 112-byte input).
+    static func inputOffset(_ foundationOffset: Int, in bytes: [UInt8]) -> Int? {
+        switch foundationReading(bytes) {
+        case .asIs: return foundationOffset
+        case .afterUTF8ByteOrderMark: return foundationOffset + 3
+        case .transcoded: return nil
+        }
+    }
+
+    /// Foundation's messages say "around character N"; that index, made an offset into the input (`inputOffset`),
+    /// is the error's offset.
     /// Searched in the UTF-8 bytes (Foundation's `range(of:)` cost as much as the parse of a short input).
     static func characterOffset(in text: String) -> Int? {
         let bytes = Array(text.utf8)

@@ -45,6 +45,18 @@ import Testing
         for document in documents { try AppInfoParserCheck.run(document) }
     }
 
+    /// FuzzAppInfoParser's finding in CI: a UTF-16BE input for which Foundation names a character of its own UTF-8
+    /// copy (157, of 112 input bytes) that the parser gave as a byte offset of the input.
+    @Test func aTranscodedInputsErrorHasNoOffsetOutsideIt() throws {
+        let finding = [0x00, 0x22, 0x00] + [UInt8](repeating: 0xA7, count: 103) + [0x00] + Array(#""},,X"#.utf8)
+        try AppInfoParserCheck.run(finding)
+        let seed = try #require(
+            FileManager.default.contents(
+                atPath: Self.vectors.deletingLastPathComponent().path
+                    + "/FuzzTesting/seed-corpus/FuzzAppInfoParser/b083bafbb45ba3b22a6f22b8715816bc29d66a1e"))
+        #expect(Array(seed) == finding, "the finding is kept in the target's seed corpus, replayed by every run")
+    }
+
     @Test func theFastReaderAgreesWithFoundationOnItsEdges() throws {
         let edges = [
             #"{"icons":[{"width":1,"height":2,"src":"a.png"},]}"#, #"{"icons":[1,2,],}"#,

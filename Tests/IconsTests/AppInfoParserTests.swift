@@ -141,4 +141,30 @@ import Testing
         let info = try AppInfo.parse(Array(#"{"icons":[{"width":1,"height":2,"src":",]\",}"}]}"#.utf8))
         #expect(info.icons == .array([.dictionary(width: .integer(1), height: .integer(2), src: .string(",]\",}"))]))
     }
+
+    /// Foundation's "around character N" counts the UTF-8 text it parsed: the input after a UTF-8 byte-order mark
+    /// (the error is three bytes further into the input), or its own UTF-8 copy of a UTF-16 or UTF-32 input (no
+    /// byte offset of the input follows from it).
+    @Test func anErrorOffsetIsAnOffsetIntoTheInput() {
+        func error(_ bytes: [UInt8]) -> AppInfoError? {
+            do {
+                _ = try AppInfo.parse(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let plain = Array(#"{"a": x}"#.utf8)
+        #expect(error(plain)?.offset == 6)
+        let marked = error([0xEF, 0xBB, 0xBF] + plain)
+        #expect(marked?.offset == 9, "after the mark: \(String(describing: marked))")
+        #expect(marked?.detail == "Invalid value around character 6.", "Foundation's own words stay")
+        // UTF-16BE `{x`, and the FuzzAppInfoParser finding: NUL, `"`, NUL, 103 × 0xA7, NUL, `"},,X` read as UTF-16BE,
+        // which Foundation reported at "character 157" of 112 bytes.
+        #expect(error([0x00, 0x7B, 0x00, 0x78])?.offset == nil)
+        let finding = [0x00, 0x22, 0x00] + [UInt8](repeating: 0xA7, count: 103) + [0x00] + Array(#""},,X"#.utf8)
+        let found = error(finding)
+        #expect(found?.category == .malformedJSON)
+        #expect(found?.offset == nil, "\(String(describing: found))")
+    }
 }
