@@ -162,4 +162,37 @@ import Testing
         }
         #expect(checked > 50, "paths checked: \(checked)")
     }
+
+    /// Every test suite or test target that README.md and Docs/*.md name in backticks (`…Tests`) is one: a
+    /// `struct` or `class` of that name under Tests/, or a test target's folder. (Docs/spec.md once named one
+    /// wrongly as gone.)
+    @Test func everyTestSuiteTheDocumentsNameExists() throws {
+        let documents =
+            ["README.md"]
+            + (try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Docs")).filter { $0.hasSuffix(".md") }
+            .map { "Docs/" + $0 }
+        var declared: Set<String> = []
+        let tests = Self.root + "/Tests"
+        let files = try #require(FileManager.default.enumerator(atPath: tests)).compactMap { $0 as? String }
+        for file in files {
+            if !file.contains("/") { declared.insert(file) }  // a test target's folder
+            guard file.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOfFile: tests + "/" + file, encoding: .utf8)
+            for match in text.matches(of: /(?:struct|class) ([A-Za-z]+Tests)\b/) {
+                declared.insert(String(match.output.1))
+            }
+        }
+        var checked = 0
+        for document in documents {
+            let text = try String(contentsOfFile: Self.root + "/" + document, encoding: .utf8)
+            for match in text.matches(of: /`([A-Z][A-Za-z]*Tests)`/) {
+                checked += 1
+                let name = String(match.output.1)
+                if !declared.contains(name) {
+                    Issue.record("\(document) names the test suite \(name), which does not exist")
+                }
+            }
+        }
+        #expect(checked > 10, "suite names checked: \(checked)")
+    }
 }
