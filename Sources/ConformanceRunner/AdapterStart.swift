@@ -64,4 +64,9 @@ public struct AdapterStartProblem: Error, Hashable, Sendable {
     public var lines: [String]
 
     public init(lines: [String]) { self.lines = lines }
+
+    /// Tells the lines to `console`, the first as the error.
+    public func tell(_ console: some RunConsole) {
+        for (index, line) in lines.enumerated() { console.message((index == 0 ? "Error: " : "") + line) }
+    }
 }

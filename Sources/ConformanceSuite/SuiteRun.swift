@@ -60,7 +60,7 @@ public enum SuiteRun {
             {
             case .success(let adapter): implementations.append(adapter)
             case .failure(let problem):
-                for line in problem.lines { console.message((line == problem.lines.first ? "Error: " : "") + line) }
+                problem.tell(console)
                 return .stopped(.adapterDoesNotRun)
             }
         }

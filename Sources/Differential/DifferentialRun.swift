@@ -92,7 +92,7 @@ public enum DifferentialRun {
             {
             case .success(let implementation): implementations.append(implementation)
             case .failure(let problem):
-                for line in problem.lines { console.message((line == problem.lines.first ? "Error: " : "") + line) }
+                problem.tell(console)
                 return .stopped(.adapterDoesNotRun)
             }
         }

@@ -111,9 +111,9 @@ struct AppInfoFastReader {
     // MARK: Structure
 
     private mutating func document() throws(Stop) -> AppInfo {
-        // A byte-order mark or a NUL among the first bytes: Foundation reads another encoding, or skips the mark.
-        if let first = bytes.first, first == 0xEF || first == 0xFE || first == 0xFF { throw .unsure }
-        if bytes.prefix(4).contains(0) { throw .unsure }
+        // A byte-order mark or a NUL among the first bytes: Foundation reads another encoding, or skips the mark;
+        // a first byte 0xEF that starts no whole mark is left to Foundation too.
+        if bytes.first == 0xEF || AppInfo.foundationReading(bytes) != .asIs { throw .unsure }
         let info: AppInfo
         switch try nextSignificant() {
         case UInt8(ascii: "{"):

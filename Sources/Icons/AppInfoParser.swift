@@ -199,7 +199,7 @@ extension AppInfo {
         case transcoded
     }
 
-    static func foundationReading(_ bytes: [UInt8]) -> FoundationReading {
+    static func foundationReading<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> FoundationReading {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return .afterUTF8ByteOrderMark }
         if let first = bytes.first, first == 0xFE || first == 0xFF { return .transcoded }
         if bytes.prefix(4).contains(0) { return .transcoded }

@@ -52,6 +52,23 @@ private final class RecordingConsole: RunConsole, @unchecked Sendable {
         #expect(console.progressShown.isEmpty, "no progress before anything runs")
     }
 
+    @Test func anAdapterThatDoesNotStartStopsTheRunWithItsErrorFirst() throws {
+        let set = try SyntheticVectors.realBytes()
+        defer { set.remove() }
+        var asked = request(vectors: set.directory)
+        asked.builtIns = []
+        asked.adapter = ["/nonexistent/adapter"]
+        let console = RecordingConsole()
+        guard case .stopped(let stop) = SuiteRun.run(asked, console: console) else {
+            Issue.record("a run with a missing adapter completed")
+            return
+        }
+        #expect(stop == .adapterDoesNotRun)
+        #expect(console.lines.count == 2, "\(console.lines)")
+        #expect(console.lines.first?.hasPrefix("Error: the adapter does not run: ") == true)
+        #expect(console.lines.last == "  Nothing was tested, so no known-failure list is written.")
+    }
+
     @Test func aFilterThatSelectsNoCaseTestedNothing() throws {
         let set = try SyntheticVectors.realBytes()
         defer { set.remove() }
