@@ -101,10 +101,40 @@ import Testing
         let outputs = (UInt32(0)..<50).compactMap { StructureMutator.mutate(prefixed, maxSize: 4096, seed: $0) }
         #expect(!outputs.isEmpty)
         #expect(outputs.allSatisfy { $0.starts(with: [0x00, 0x01]) })
-        #expect(
-            (UInt32(0)..<50).allSatisfy {
-                StructureMutator.mutate(Array("not a plist".utf8), maxSize: 64, seed: $0) == nil
-            })
+        let garbage = Array("not a plist, but long enough to hold one if it were".utf8)
+        #expect((UInt32(0)..<50).allSatisfy { StructureMutator.mutate(garbage, maxSize: 64, seed: $0) == nil })
+    }
+
+    /// From an empty corpus libFuzzer starts with an empty input and grows it slowly; the mutator gives such
+    /// inputs whole documents, so the search starts past the header, trailer and offset-table checks.
+    @Test func inputsTooShortForADocumentGetAGeneratedOne() throws {
+        var decodable = 0
+        var containers = 0
+        var withAttributeKeys = 0
+        var outputs = 0
+        for seed in UInt32(0)..<400 {
+            guard let output = StructureMutator.mutate([], maxSize: 4096, seed: seed) else { continue }
+            outputs += 1
+            guard let value = try? BPlistDecoder.decode(output, rules: .lenient) else { continue }
+            decodable += 1
+            switch value {
+            case .dictionary(let entries):
+                containers += 1
+                if entries["identifier"] != nil, entries["appInfoURL"] != nil { withAttributeKeys += 1 }
+            case .array, .set: containers += 1
+            default: break
+            }
+        }
+        // The two structure-aware eighths generate; a layout change can make a document undecodable.
+        #expect(outputs > 60 && outputs < 140)
+        #expect(decodable > outputs / 2)
+        #expect(containers > 20)
+        #expect(withAttributeKeys > 3)
+
+        let prefixed: [UInt8] = [0x00, 0x01, 0x62]
+        let small = (UInt32(0)..<100).compactMap { StructureMutator.mutate(prefixed, maxSize: 50, seed: $0) }
+        #expect(!small.isEmpty)
+        #expect(small.allSatisfy { $0.count <= 50 && $0.starts(with: [0x00, 0x01, 0x62, 0x70]) })
     }
 
     @Test func layoutMutationsOfTheInputStackOnItsOwnLayout() throws {

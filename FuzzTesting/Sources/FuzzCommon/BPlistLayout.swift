@@ -48,9 +48,12 @@ struct BPlistLayout: Hashable, Sendable {
     /// class of libplist's CVE-2017-7982 fix).
     var countWraps: UInt64 = 0
 
+    /// The shortest bplist: the 8-byte header and the 32-byte trailer.
+    static let smallestDocument = 8 + 32
+
     /// Reads `bytes`: any input, never trapping. Returns `nil` for anything it cannot follow.
     init?(_ bytes: [UInt8]) {
-        guard bytes.count >= 40, bytes.starts(with: "bplist0".utf8) else { return nil }
+        guard bytes.count >= Self.smallestDocument, bytes.starts(with: "bplist0".utf8) else { return nil }
         let t = bytes.count - 32
         let offsetSize = Int(bytes[t + 6])
         let refSize = Int(bytes[t + 7])

@@ -15,7 +15,9 @@ import SeededRandom
 /// cost no decode or encode. The last eighth decodes the document with the lenient rules, mutate the
 /// value tree (replace a leaf by an edge value, copy a subtree elsewhere so the encoder shares it, drop
 /// an element, wrap or nest, change a key to a colliding or NUL-holding one), re-encode with the
-/// reference encoder and, one time in four, change that layout too. A layout the reader cannot follow,
+/// reference encoder and, one time in four, change that layout too. An input too short to hold a document
+/// (header and trailer, 40 bytes) gets a generated one in both eighths instead: a small tree of containers and
+/// edge values, encoded and, one time in four, laid out another way. A layout the reader cannot follow,
 /// anything it cannot decode and anything longer than `maxSize` go to libFuzzer's byte mutation. `XDS_FUZZ_MUTATOR=0` turns it off (plain libFuzzer, for comparing
 /// coverage).
 public enum StructureMutator {
@@ -27,7 +29,13 @@ public enum StructureMutator {
         guard choice >= 6, let (_, document) = DecoderFuzzOptions.split(input) else { return nil }
         let prefix = Array(input.prefix(input.count - document.count))
         var bytes: [UInt8]
-        if choice == 6 {
+        if document.count < BPlistLayout.smallestDocument {
+            // Too short to hold a document, so there is nothing to mutate: a generated one takes its place.
+            // From an empty corpus this is how the first documents that pass the header, trailer and table
+            // checks appear; byte mutation alone would have to find a consistent trailer.
+            guard let generated = generatedDocument(&random, maxSize: maxSize - prefix.count) else { return nil }
+            bytes = generated
+        } else if choice == 6 {
             // The input's own layout, changed again: layout mutations stack, and no decode or encode
             // is paid for them. A layout the reader cannot follow is left to byte mutation: decoding
             // it to find out costs more than it gives (such an input rarely decodes).
@@ -49,6 +57,55 @@ public enum StructureMutator {
         let result = prefix + bytes
         guard result.count <= maxSize, result != input else { return nil }
         return result
+    }
+
+    // MARK: A document from nothing
+
+    /// A small value tree (at most `generatedNodes` nodes, three levels), encoded by the reference encoder and,
+    /// one time in four, laid out another way; a lone edge value when the tree does not fit in `maxSize`.
+    static func generatedDocument(_ random: inout SeededGenerator, maxSize: Int) -> [UInt8]? {
+        var budget = generatedNodes
+        var bytes = BPlistEncoder.encode(generatedTree(&random, depth: 0, budget: &budget))
+        if random.next() % 4 == 0, var layout = BPlistLayout(bytes) {
+            mutateLayout(&layout, &random)
+            bytes = layout.bytes()
+        }
+        if bytes.count > maxSize {
+            bytes = BPlistEncoder.encode(edgeValue(&random))
+        }
+        return bytes.count <= maxSize ? bytes : nil
+    }
+
+    static let generatedNodes = 12
+
+    /// Containers of every kind and leaves from `edgeValues`; at the top, one time in four, the attribute's
+    /// dictionary: its four keys with edge values (strings among them), and up to three other entries.
+    private static func generatedTree(
+        _ random: inout SeededGenerator, depth: Int, budget: inout Int
+    ) -> PropertyListValue {
+        budget -= 1
+        let kind = random.next() % 8
+        if depth == 3 || budget <= 0 || kind < 3 { return edgeValue(&random) }
+        var entries: [String: PropertyListValue] = [:]
+        if depth == 0, kind >= 6 {
+            for key in ["identifier", "name", "path", "appInfoURL"] { entries[key] = edgeValue(&random) }
+            budget -= 4
+        }
+        var elements: [PropertyListValue] = []
+        for _ in 0..<random.next() % 4 where budget > 0 {
+            elements.append(generatedTree(&random, depth: depth + 1, budget: &budget))
+        }
+        switch kind {
+        case 3, 4: return .array(elements)
+        case 5: return .set(elements)
+        default:
+            for element in elements { entries[edgeKeys[Int(random.next() % UInt64(edgeKeys.count))]] = element }
+            return .dictionary(entries)
+        }
+    }
+
+    private static func edgeValue(_ random: inout SeededGenerator) -> PropertyListValue {
+        edgeValues[Int(random.next() % UInt64(edgeValues.count))]
     }
 
     // MARK: The value tree
