@@ -229,6 +229,30 @@ class Tree:
                                capture_output=True).stdout
         subprocess.run(["rsync", "-a", "--checksum", "--from0", "--files-from=-", "./", self.root + "/"],
                        cwd=ROOT, input=files, check=True)
+        self.remove_stale(set(files.decode("utf-8", "surrogateescape").split("\0")) - {""})
+
+    def remove_stale(self, listed):
+        """Deletes the copy's files that the checkout no longer has (moved or deleted sources would otherwise
+        still compile, or leave stale modules behind), keeping what the checkout's .gitignore ignores (builds)."""
+        present, directories = [], []
+        for directory, subdirectories, names in os.walk(self.root):
+            subdirectories[:] = [d for d in subdirectories if d not in (".build", ".git")]
+            directories.append(directory)
+            for name in names:
+                path = os.path.relpath(os.path.join(directory, name), self.root)
+                if path not in listed:
+                    present.append(path)
+        if present:
+            ignored = subprocess.run(["git", "check-ignore", "--no-index", "--stdin", "-z"], cwd=ROOT,
+                                     capture_output=True,
+                                     input="\0".join(present).encode("utf-8", "surrogateescape")).stdout
+            keep = set(ignored.decode("utf-8", "surrogateescape").split("\0"))
+            for path in present:
+                if path not in keep:
+                    os.remove(os.path.join(self.root, path))
+        for directory in reversed(directories[1:]):
+            if not os.listdir(directory):
+                os.rmdir(directory)
 
     def apply(self, mutant):
         path = os.path.join(self.root, mutant["path"])
