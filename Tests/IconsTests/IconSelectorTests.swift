@@ -290,6 +290,21 @@ func icons(_ entries: String...) -> String { "{\"icons\":[" + entries.joined(sep
         #expect(recommended.selection == icon("exact.png", 58, 58, at: 2))
     }
 
+    /// `xds select-icon --explain` says why each entry was passed over; a lost note leaves the user guessing.
+    @Test func explainSaysWhyTheRecommendedProfilePassesAnEntryOver() {
+        let json =
+            #"{"icons":["a",{"width":0,"height":58,"src":"w.png"},{"width":58,"height":"58","src":"h.png"},"#
+            + #"{"width":58,"height":58,"src":7},{"width":58,"height":58,"src":"ok.png"}]}"#
+        let recommended = IconSelector.explain(
+            json: Array(json.utf8), scale: 2, appInfoURL: appInfoURL, profile: .recommended)
+        #expect(
+            recommended.notes.map(\.reason).prefix(4) == [
+                "not a dictionary", "width is not a positive integer (integer)",
+                "height is not a positive integer (string)", "src is not a string (integer)",
+            ])
+        #expect(recommended.notes.map(\.taken).prefix(5) == [false, false, false, false, true])
+    }
+
     @Test func outcomeNamesAreTheVectorVocabulary() {
         #expect(icon("a", 1, 1, at: 0).outcomeName == "icon")
         #expect(IconSelection.none(.iconsMissing).outcomeName == "none")

@@ -94,6 +94,21 @@ import Testing
         )
     }
 
+    /// JSON's number grammar (RFC 8259 §6): an exponent of one digit, with or without a sign, is a number (and so
+    /// not a string); an exponent without digits is malformed JSON at the byte where the digits should be.
+    @Test func numbersWithExponentsAreNumbersAndAnExponentWithoutDigitsIsMalformed() {
+        for number in ["1e5", "1E5", "1e+5", "-0.5e-3", "2E05"] {
+            #expect(error(#"{"name":"# + number + "}", requiring: []) == .notAString("name", "a number", offset: 8))
+        }
+        for (number, offset) in [("1e", 10), ("1ex5", 10), ("1e+", 11), ("1.e5", 10)] {
+            let found = error(#"{"name":"# + number + "}", requiring: [])
+            guard case .malformedJSON(let message, offset) = found, message.hasPrefix("invalid number") else {
+                Issue.record("\(number): \(String(describing: found))")
+                continue
+            }
+        }
+    }
+
     @Test func theFirstFaultInDocumentOrderWinsThenMissingKeys() {
         // An extra key before a repeated one, a repeat before a wrong type, every fault of the text before a
         // missing key.
