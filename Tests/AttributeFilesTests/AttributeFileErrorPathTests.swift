@@ -50,6 +50,16 @@ struct AttributeFileErrorPathTests {
             let result = try Tool.xds("write", link, "--identifier", "a", "--name", "b", "--no-follow")
             #expect(result.status == 1)
             #expect(result.stderrText.contains("symlinks"))
+            // Every call's default follows, in both spellings of the path.
+            #expect(try AttributeFile.read(at: BytePath(link)) == sample)
+            #expect(try AttributeFile.readBytes(at: link) != nil)
+            #expect(try AttributeFile.readBytes(at: BytePath(link)) != nil)
+            try AttributeFile.remove(at: link)
+            #expect(try AttributeFile.readBytes(at: file) == nil)
+            try AttributeFile.write(sample, to: BytePath(link))
+            #expect(try AttributeFile.read(at: file) == sample)
+            try AttributeFile.remove(at: BytePath(link))
+            #expect(try AttributeFile.readBytes(at: file) == nil)
         }
     }
 

@@ -117,6 +117,16 @@ struct ExtendedAttributesTests {
             }
             #expect(error?.errno == .notPermitted)
             #expect(error?.description.contains("symlinks") == true)
+            // Every call's default follows, in both spellings of the path.
+            #expect(try ExtendedAttributes.value(named: name, at: BytePath(link)) == [9])
+            #expect(try ExtendedAttributes.names(at: link).contains(name))
+            #expect(try ExtendedAttributes.names(at: BytePath(link)).contains(name))
+            try ExtendedAttributes.removeValue(named: name, at: link)
+            #expect(try ExtendedAttributes.value(named: name, at: file) == nil)
+            try ExtendedAttributes.setValue([8], named: name, at: BytePath(link))
+            #expect(try ExtendedAttributes.value(named: name, at: file) == [8])
+            try ExtendedAttributes.removeValue(named: name, at: BytePath(link))
+            #expect(try ExtendedAttributes.value(named: name, at: file) == nil)
         }
     }
 
