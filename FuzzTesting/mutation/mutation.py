@@ -94,15 +94,54 @@ def mutant_diff(path, original, mutated):
     return diff, sha256(stable)
 
 
+# Compilation conditions whose value on this platform (Linux) is known; any other condition counts as true, so a
+# mutant is left out only where the code is certainly not compiled here.
+KNOWN_CONDITIONS = {"canImport(Darwin)": False, "os(macOS)": False, "os(iOS)": False, "canImport(Glibc)": True,
+                    "os(Linux)": True}
+
+
+def condition_value(text):
+    text = text.strip()
+    if text.startswith("!"):
+        value = condition_value(text[1:])
+        return None if value is None else not value
+    return KNOWN_CONDITIONS.get(text)
+
+
+def inactive_lines(lines):
+    """The 1-based numbers of the lines inside `#if` branches this platform certainly does not compile."""
+    inactive, frames = set(), []  # per open #if: [this branch's value, a branch taken, every branch so far false]
+    for number, line in enumerate(lines, 1):
+        words = line.strip().split(None, 1)
+        directive, condition = (words + [""])[:2] if words else ("", "")
+        if directive == "#if":
+            value = condition_value(condition)
+            frames.append([value, value is True, value is False])
+        elif directive == "#elseif" and frames:
+            frame = frames[-1]
+            value = False if frame[1] else condition_value(condition)
+            frame[:] = [value, frame[1] or value is True, frame[2] and value is False]
+        elif directive == "#else" and frames:
+            frame = frames[-1]
+            frame[0] = False if frame[1] else (True if frame[2] else None)
+        elif directive == "#endif" and frames:
+            frames.pop()
+        elif any(frame[0] is False for frame in frames):
+            inactive.add(number)
+    return inactive
+
+
 def generate(mutate, modules):
-    """Every mutant of every Swift file of the modules, in a fixed order, without duplicates."""
-    mutants = []
+    """Every mutant of every Swift file of the modules, in a fixed order, without duplicates, and per module the
+    number left out because their line is in code this platform does not compile (`#if canImport(Darwin)`)."""
+    mutants, left_out = [], {}
     seen = set()
     for module in modules:
         directory = os.path.join(ROOT, "Sources", module)
-        for name in sorted(os.listdir(directory)):
-            if not name.endswith(".swift"):
-                continue
+        names = sorted(os.path.relpath(os.path.join(folder, name), directory)
+                       for folder, _, files in os.walk(directory) for name in files if name.endswith(".swift"))
+        left_out[module] = 0
+        for name in names:
             path = f"Sources/{module}/{name}"
             source = os.path.join(ROOT, path)
             out = os.path.join(WORK, "generated", module, name[:-6])
@@ -111,6 +150,7 @@ def generate(mutate, modules):
             subprocess.run([mutate, source, "--only", RULES, "--noCheck", "--mutantDir", out],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
             original = open(source, encoding="utf-8").read().splitlines(keepends=True)
+            not_compiled = inactive_lines(original)
             files = [f for f in os.listdir(out) if ".mutant." in f]
             files.sort(key=lambda f: int(f.split(".mutant.")[1].split(".")[0]))
             for file in files:
@@ -124,9 +164,12 @@ def generate(mutate, modules):
                 seen.add(ident)
                 line = next((i + 1 for i, (a, b) in enumerate(zip(original, mutated)) if a != b),
                             min(len(original), len(mutated)) + 1)
+                if line in not_compiled:
+                    left_out[module] += 1
+                    continue
                 mutants.append({"id": ident, "module": module, "path": path, "line": line, "diff": diff,
                                 "text": text})
-    return mutants
+    return mutants, left_out
 
 
 def sample(mutants, count, seed):
@@ -554,7 +597,7 @@ def summarize(rows):
             "vectors_score": percent(counts["killed-vectors"], judged), "total_score": percent(killed, judged)}
 
 
-def write_reports(args, pool, rows, stale, wall, measured):
+def write_reports(args, pool, left_out, rows, stale, wall, measured):
     modules = {}
     for module in args.modules:
         generated = sum(1 for m in pool if m["module"] == module)
@@ -574,6 +617,7 @@ def write_reports(args, pool, rows, stale, wall, measured):
         "projected_full_run_hours": round(mean * len(pool) / 3600, 1) if mean else None,
         "modules": modules,
         "overall": overall,
+        "not_compiled_here": {module: left_out.get(module, 0) for module in args.modules},
         "stale_equivalents": stale,
         "mutants": [{key: row[key] for key in ("id", "module", "path", "line", "verdict", "detail", "seconds")}
                     | ({"diff": row["diff"]} if row["verdict"] in ("survived", "equivalent") else {})
@@ -592,6 +636,16 @@ def write_report(directory, stem, report, markdown):
         file.write(markdown)
 
 
+def not_compiled_sentence(counts):
+    """The header's note on the mutants left out because this platform does not compile their line."""
+    total = sum(counts.values())
+    if not total:
+        return ""
+    parts = ", ".join(f"{count} of {module}" for module, count in counts.items() if count)
+    return (f" Left out before the draw: {total} mutants ({parts}) on lines this platform does not compile (branches "
+            "of `#if canImport(Darwin)`); no judge here could see them.")
+
+
 def render_markdown(report):
     def cell(value):
         return "–" if value is None else str(value)
@@ -608,7 +662,8 @@ def render_markdown(report):
              f"(the rest from the cache); a mutant of the sample took {cell(report['mean_seconds_per_mutant'])} s on "
              "average when it was judged; "
              f"all {report['overall']['generated']} mutants would take about "
-             f"{cell(report['projected_full_run_hours'])} h at that rate.", "",
+             f"{cell(report['projected_full_run_hours'])} h at that rate."
+             + not_compiled_sentence(report.get("not_compiled_here", {})), "",
              "| module | generated | judged | compiled | killed by vectors | by tests | by fuzzing only | survived "
              "| equivalent | vectors score | total score |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
@@ -670,9 +725,10 @@ def main():
         signal.signal(number, on_signal)
     started = time.monotonic()
     mutate = ensure_tool()
-    pool = generate(mutate, args.modules)
+    pool, left_out = generate(mutate, args.modules)
     chosen = sample(pool, args.mutants, args.seed)
-    log(f"{len(pool)} mutants of {', '.join(args.modules)}; judging {len(chosen)}")
+    log(f"{len(pool)} mutants of {', '.join(args.modules)} ({sum(left_out.values())} more left out: lines this "
+        f"platform does not compile); judging {len(chosen)}")
     if args.list:
         for mutant in chosen:
             print(mutant["id"][:16], f"{mutant['path']}:{mutant['line']}")
@@ -752,7 +808,7 @@ def main():
         elif entry:
             stale.append(f"{entry['id']} {entry['where']}: {row['verdict']}")
         rows.append(row)
-    write_reports(args, pool, rows, stale, time.monotonic() - started, measured)
+    write_reports(args, pool, left_out, rows, stale, time.monotonic() - started, measured)
     overall = summarize(rows)
     log(f"wrote {args.out}/mutation.{{json,md}}: {overall['judged']} judged, {overall['uncompiled']} uncompiled, "
         f"{overall['killed-vectors']} killed by vectors, {overall['killed-tests']} by tests, "
