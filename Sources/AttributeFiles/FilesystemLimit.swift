@@ -93,7 +93,7 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
             var status = stat()
             guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
             let device = deviceNumber(status.st_dev)
-            guard let bytes = readBytes("/proc/self/mountinfo", offset: 0, count: 1 << 20) else { return nil }
+            guard let bytes = readFileBytes("/proc/self/mountinfo", offset: 0, count: 1 << 20) else { return nil }
             var best: (length: Int, entry: MountTable)?
             let resolved = realPath(path)
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
@@ -132,7 +132,7 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
         /// (the device is not readable, e.g. not root).
         static func hasLargeValues(device: String) -> Bool? {
             // The superblock starts at byte 1024; s_feature_incompat is at 0x60 within it.
-            guard device.hasPrefix("/dev/"), let bytes = readBytes(device, offset: 1024 + 0x60, count: 4),
+            guard device.hasPrefix("/dev/"), let bytes = readFileBytes(device, offset: 1024 + 0x60, count: 4),
                 bytes.count == 4
             else { return nil }
             let incompat = bytes.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
@@ -152,7 +152,7 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
                 }
                 let base = "/sys/fs/btrfs/\(name)"
                 guard access(base + "/devices/" + deviceName, F_OK) == 0,
-                    let text = readBytes(base + "/nodesize", offset: 0, count: 64)
+                    let text = readFileBytes(base + "/nodesize", offset: 0, count: 64)
                 else { continue }
                 return Int(String(decoding: text.filter { (0x30...0x39).contains($0) }, as: UTF8.self))
             }
@@ -165,7 +165,9 @@ public struct FilesystemLimit: Hashable, Sendable, CustomStringConvertible {
     }
     private func minor(_ device: dev_t) -> UInt64 { UInt64(device) & 0xFF | (UInt64(device) >> 12) & ~0xFF }
 
-    private func readBytes(_ path: String, offset: Int, count: Int) -> [UInt8]? {
+    /// `count` bytes of the file at `path` from `offset` (fewer at its end), read in chunks of at most 64 KiB with
+    /// `pread(2)`; nil when it cannot be opened or nothing could be read.
+    func readFileBytes(_ path: String, offset: Int, count: Int) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -181,6 +181,31 @@ struct ExtendedAttributesTests {
         }
     }
 
+    /// A value over Linux's 64 KiB cap for any attribute is refused by the kernel itself (E2BIG), and the message
+    /// names the cap; a value under it that the filesystem cannot hold is ENOSPC, without the cap's hint.
+    @Test func overTheLinuxCapTheMessageNamesTheCap() throws {
+        try Mounts.withMountedFilesystem(.tmpfs) { fs in
+            let file = fs.path("file")
+            try makeFile(file)
+            let error = #expect(throws: XAttrError.self) {
+                try ExtendedAttributes.setValue([UInt8](repeating: 1, count: 65_537), named: name, at: file)
+            }
+            #expect(error?.errno == .argumentListTooLong)
+            #expect(
+                error?.cause
+                    == "value too large: 65537 bytes do not fit this filesystem's attribute space (the Linux limit is 65536 bytes)"
+            )
+        }
+        try Mounts.withMountedFilesystem(.ext4(blockSize: 1024)) { fs in
+            let file = fs.path("file")
+            try makeFile(file)
+            let error = #expect(throws: XAttrError.self) {
+                try ExtendedAttributes.setValue([UInt8](repeating: 1, count: 953), named: name, at: file)
+            }
+            #expect(error?.cause == "value too large: 953 bytes do not fit this filesystem's attribute space")
+        }
+    }
+
     /// The object under test and whether the call follows symlinks.
     enum Object: String, CaseIterable { case file, directory, linkToFile, linkToDirectory }
 

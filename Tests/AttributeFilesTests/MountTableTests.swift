@@ -24,4 +24,26 @@ import Testing
     func escapesAreABackslashAndThreeOctalDigits(field: String, expected: String) {
         #expect(MountField.unescape(field) == expected)
     }
+
+    /// The reader of mountinfo, superblocks and sysfs: a read past the first 64 KiB chunk continues at the
+    /// offset reached (a mountinfo of a few hundred mounts is that long), the end of the file ends it early, and a
+    /// file that cannot be opened or has nothing at the offset is nil.
+    @Test func fileBytesAreReadInChunksFromTheOffset() throws {
+        let path = "/tmp/xds-read-file-bytes-\(getpid())"
+        let content = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #expect(descriptor >= 0)
+        defer { unlink(path) }
+        #expect(content.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == content.count)
+        close(descriptor)
+        // Compared as a whole (a failure prints the lengths, not 150,000 bytes).
+        func reads(_ offset: Int, _ count: Int, _ expected: Range<Int>) -> Bool {
+            let read = readFileBytes(path, offset: offset, count: count)
+            return read.map { $0[...] == content[expected] } ?? false
+        }
+        #expect(reads(1_000, 150_000, 1_000..<151_000))
+        #expect(reads(190_000, 50_000, 190_000..<200_000))
+        #expect(readFileBytes(path, offset: 200_000, count: 4) == nil)
+        #expect(readFileBytes(path + "-missing", offset: 0, count: 4) == nil)
+    }
 }
