@@ -609,6 +609,9 @@ def main():
     plan = [(mode, args.trials if mode == "corpus" else empty_trials,
              args.corpus_cap if mode == "corpus" else args.empty_cap) for mode in args.modes]
     report_bugs, control = [], []
+    # The commit the scratch copy is made from (a later commit of the checkout does not reach the copy).
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip()
     try:
         tree.sync()
         for bug in chosen:
@@ -647,8 +650,7 @@ def main():
     report = finish_report({
         "command": args.command,
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                                 text=True).stdout.strip(),
+        "commit": commit,
         "cores": os.cpu_count(),
         "load_average": open("/proc/loadavg").read().split()[:3],
         "manifest_version": manifest["version"],
