@@ -187,6 +187,20 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
         #expect(document.count(of: document.root) == 10_000)
     }
 
+    /// The floor is exactly 64 bytes per value the rules allow: with 1,024 values, 65,536 bytes. Twenty references to
+    /// a 4 KiB string (82 KB materialised from 4 KB, so 8 × the input is below the floor) are refused at that bound.
+    @Test func theFloorIsSixtyFourBytesPerAllowedValue() {
+        var rules = DecodingRules.strict
+        rules.maximumExpandedCount = 1_024
+        let string: [UInt8] = [0x5F, 0x11, 0x10, 0x00] + [UInt8](repeating: 0x61, count: 4096)
+        let bytes = Self.sharedArray(count: 20, value: string)
+        #expect(8 * bytes.count < 65_536)
+        let error = #expect(throws: BPlistError.self) { _ = try BPlistDecoder.decode(bytes, rules: rules) }
+        #expect(
+            error?.message.hasSuffix("expand to more than 65536 bytes when materialised") == true,
+            "\(String(describing: error))")
+    }
+
     /// Above the floor the bound is 8 × the input length: 10 MiB of data referenced 7 times materialises
     /// to 70 MiB, over the 64 MiB floor but under 8 × 10 MiB. (No vector can pin this: vector files are at
     /// most 8 MiB, so the floor always wins for them.)

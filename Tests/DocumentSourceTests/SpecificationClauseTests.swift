@@ -40,4 +40,14 @@ import Testing
     func decoderFaultCitesItsClause(_ error: BPlistError, _ citation: String) {
         #expect(SpecificationClause.forDecoding(error, inputLength: 100).citation == citation)
     }
+
+    /// Every finding `xds validate` can report cites a clause that the table gives a section (the citation of a
+    /// clause missing from the table would read "§ attribute.…"; ValidatorClauseTests also matches the sections to
+    /// Docs/spec.md, from another test target).
+    @Test func everyFindingCitesAClauseWithItsSection() {
+        for code in ValidationFinding.Code.allCases {
+            #expect(!code.clause.section.isEmpty, "\(code.rawValue) cites \(code.clause.id) without a section")
+            #expect(SpecificationClause.all.contains(code.clause), "\(code.clause.id) is not in the table")
+        }
+    }
 }
