@@ -1,6 +1,7 @@
 // FuzzTesting/Sources/FuzzCommon/StructureMutator.swift - LLVMFuzzerCustomMutator for bplist inputs
 
 import BinaryPlist
+import DocumentSource
 import SeededRandom
 
 /// The structure-aware mutator of the bplist targets (`LLVMFuzzerCustomMutator`).
@@ -88,7 +89,7 @@ public enum StructureMutator {
         if depth == 3 || budget <= 0 || kind < 3 { return edgeValue(&random) }
         var entries: [String: PropertyListValue] = [:]
         if depth == 0, kind >= 6 {
-            for key in ["identifier", "name", "path", "appInfoURL"] { entries[key] = edgeValue(&random) }
+            for key in DocumentSourceAttribute.keys { entries[key] = edgeValue(&random) }
             budget -= 4
         }
         var elements: [PropertyListValue] = []
@@ -134,7 +135,7 @@ public enum StructureMutator {
     ]
 
     /// Keys that collide, hold NUL, need UTF-16 or are the attribute's own.
-    static let edgeKeys = ["", "\u{0}", "\u{0}01", "a\u{0}", "é", "identifier", "name", "path", "appInfoURL", "k"]
+    static let edgeKeys = ["", "\u{0}", "\u{0}01", "a\u{0}", "é"] + DocumentSourceAttribute.keys + ["k"]
 
     static func mutateTree(_ value: PropertyListValue, _ random: inout SeededGenerator) -> PropertyListValue {
         var sizes: [Int] = []
