@@ -76,7 +76,7 @@ conformance: build
 	$(XDS) conformance --vectors Vectors --out Reports --impl all --jobs 4 $(if $(IMPL),--cmd "$(IMPL)",)
 
 # The compatibility matrix: the core built-ins and every optional peer (make peers) → Reports/.
-# Both targets run at the runner's default limits (30 s wall, 10 s CPU per call), the limits the known-failure
+# Both targets run at the runner's default limits (60 s wall, 20 s CPU per call), the limits the known-failure
 # lists are written with, so a verdict does not depend on the target or the machine's load.
 matrix: build peers
 	$(XDS) conformance --vectors Vectors --out Reports --impl all,peers --jobs 4

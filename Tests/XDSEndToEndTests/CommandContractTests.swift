@@ -54,14 +54,14 @@ import Testing
         }
         // The exception policy and the limits, as Docs/conformance.md states them.
         #expect(run.stdoutText.contains("uncaught exception"))
-        #expect(run.stdoutText.contains("10 s CPU (--cpu-limit), 30 s wall clock (--timeout)"))
+        #expect(run.stdoutText.contains("20 s CPU (--cpu-limit), 60 s wall clock (--timeout)"))
     }
 
     @Test func helpConformanceStatesTheDefaultLimits() throws {
         let run = try BuiltProducts.run("xds", ["help", "conformance"])
         #expect(run.status == 0)
         let text = run.stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("--timeout SECONDS Wall-clock limit per call, above --cpu-limit (default: 30)."))
-        #expect(text.contains("at most 3599 (default: 10)."))
+        #expect(text.contains("--timeout SECONDS Wall-clock limit per call, above --cpu-limit (default: 60)."))
+        #expect(text.contains("at most 3599 (default: 20)."))
     }
 }

@@ -29,24 +29,24 @@ import Testing
         #expect(try options(["--cpu-limit", "0"]).limits.cpuSeconds == nil)
     }
 
-    /// One default for every run (`make conformance`, `make matrix`, a bare `xds conformance`): 10 s of CPU
-    /// and 30 s of wall time per call, as Docs/conformance.md states.
+    /// One default for every run (`make conformance`, `make matrix`, a bare `xds conformance`): 20 s of CPU
+    /// and 60 s of wall time per call, as Docs/conformance.md states.
     @Test func theDefaultsAreTheDocumentedOnes() throws {
         let defaults = try options([])
-        #expect(defaults.limits.cpuSeconds == 10)
-        #expect(defaults.limits.timeout == 30)
+        #expect(defaults.limits.cpuSeconds == 20)
+        #expect(defaults.limits.timeout == 60)
     }
 
     /// The wall clock must leave the CPU limit room: a timeout at or below it is a usage error, also when
     /// only one of the two is given; without a CPU limit any timeout goes.
-    @Test(arguments: [["--timeout", "10"], ["--timeout", "5", "--cpu-limit", "5"], ["--cpu-limit", "30"]])
+    @Test(arguments: [["--timeout", "20"], ["--timeout", "5", "--cpu-limit", "5"], ["--cpu-limit", "60"]])
     func aTimeoutNotAboveTheCPULimitIsAUsageError(arguments: [String]) {
         let error = #expect(throws: UsageError.self) { try options(arguments) }
         #expect(error?.message.contains("must be above --cpu-limit") == true, "\(error?.message ?? "no error")")
     }
 
     @Test func aTimeoutAboveTheCPULimitIsKept() throws {
-        #expect(try options(["--timeout", "11"]).limits.timeout == 11)
+        #expect(try options(["--timeout", "21"]).limits.timeout == 21)
         #expect(try options(["--timeout", "5", "--cpu-limit", "0"]).limits.timeout == 5)
     }
 
