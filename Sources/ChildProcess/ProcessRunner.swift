@@ -15,18 +15,22 @@ public struct ProcessLimits: Hashable, Sendable {
     public var cpuSeconds: Int?
     /// RLIMIT_AS for the call, in bytes, applied through util-linux `prlimit`; nil for none.
     public var addressSpace: Int?
+    /// The soft RLIMIT_STACK for the call, in bytes (the main thread's stack), whatever the runner's own; nil to
+    /// inherit it. Never above the runner's hard limit, which a child cannot raise.
+    public var stack: Int?
     /// Bytes of standard output kept; the rest is read and discarded.
     public var stdoutCap: Int
     /// Bytes of standard error kept.
     public var stderrCap: Int
 
     public init(
-        timeout: Double = 10, cpuSeconds: Int? = 2, addressSpace: Int? = 4 << 30, stdoutCap: Int = 8 << 20,
-        stderrCap: Int = 64 << 10
+        timeout: Double = 10, cpuSeconds: Int? = 2, addressSpace: Int? = 4 << 30, stack: Int? = nil,
+        stdoutCap: Int = 8 << 20, stderrCap: Int = 64 << 10
     ) {
         self.timeout = timeout
         self.cpuSeconds = cpuSeconds
         self.addressSpace = addressSpace
+        self.stack = stack
         self.stdoutCap = stdoutCap
         self.stderrCap = stderrCap
     }
@@ -56,11 +60,7 @@ public enum ProcessRunner {
         }
         let scratch = scratchDirectory ? ScratchDirectory.make() : nil
         defer { scratch.map(ScratchDirectory.remove) }
-        var argv = arguments
-        if let prlimit = prlimitPath, limits.addressSpace != nil || limits.cpuSeconds != nil {
-            let bounds = [limits.addressSpace.map { "--as=\($0)" }, limits.cpuSeconds.map { "--cpu=\($0):\($0 + 1)" }]
-            argv = [prlimit] + bounds.compactMap { $0 } + ["--"] + argv
-        }
+        let argv = limits.applied(to: arguments, cpu: true)
         // Pipes are made close-on-exec under a lock, so that no concurrently spawned child inherits them
         // (Glibc's pipe2 is not visible to Swift without _GNU_SOURCE).
         spawnLock.lock()

@@ -15,6 +15,7 @@ import Foundation
 ///   runner sends it once the server's CPU time (sampled every 0.1 s) has grown by the limit since the request,
 ///   and `RLIMIT_CPU`, set before each call (with `prlimit(2)`) to the CPU time used so far rounded up to a
 ///   second plus the limit, with the hard limit one second later, backs it up;
+/// - **stack**: the main thread's soft `RLIMIT_STACK`, set at the start, as for one process per call;
 /// - **memory**: the address-space cap (`RLIMIT_AS`) holds for the whole server, as for one process per call;
 ///   the peak resident size is reset before each call (`/proc/PID/clear_refs`, 5) so the out-of-memory
 ///   evidence is the call's own (VmHWM sampled every 0.1 s, and `wait4`'s peak when the server dies, which the
@@ -45,10 +46,7 @@ final class ServingChild {
 
     /// Starts `arguments` (the adapter command followed by `serve`).
     init(_ arguments: [String], limits: ProcessLimits, environment: [String: String]) throws(ServeStartError) {
-        var argv = arguments
-        if let prlimit = ProcessRunner.prlimitPath, let addressSpace = limits.addressSpace {
-            argv = [prlimit, "--as=\(addressSpace)", "--"] + argv
-        }
+        let argv = limits.applied(to: arguments, cpu: false)
         let scratch = ScratchDirectory.make()
         ProcessRunner.spawnLock.lock()
         var stdinPipe: [Int32] = [-1, -1]
