@@ -191,6 +191,7 @@ let package = Package(
             name: "BuiltInPeersTests",
             dependencies: [
                 "BuiltInPeers", "ConformanceRunner", "ConformanceModel", "ChildProcess", "TestSupport", "TaggedJSON",
+                "BinaryPlist",
             ]),
         .testTarget(
             name: "ConformanceSuiteTests",

@@ -75,6 +75,11 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
     /// which spends seconds symbolicating a stack overflow the verdict does not need.
     static let swiftEnvironment = ["/usr/bin/env", "SWIFT_DETERMINISTIC_HASHING=1", "SWIFT_BACKTRACE=enable=no"]
 
+    /// Python adapters run with a fixed string-hash seed, for the same reason: biplist returns a bplist set as a
+    /// Python set, whose order, and so the printed value and its verdict, changed from process to process with
+    /// the seed (per call, from run to run; served, between the modes).
+    static let pythonEnvironment = ["/usr/bin/env", "PYTHONHASHSEED=0"]
+
     /// The command for peers run as adapters; nil for in-process ones.
     public func command(_ locations: BuiltInLocations) -> [String]? {
         switch self {
@@ -87,7 +92,7 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
         case .foundationDecoder:
             return BuiltIn.swiftEnvironment + [locations.foundationAdapter, "decoder"]
         // -S: no site-packages, plistlib is in the standard library; halves the start-up time per call.
-        case .plistlib: return [locations.python, "-S", locations.plistlibAdapter]
+        case .plistlib: return BuiltIn.pythonEnvironment + [locations.python, "-S", locations.plistlibAdapter]
         case .original: return nil
         default: return peerCommand(locations)
         }

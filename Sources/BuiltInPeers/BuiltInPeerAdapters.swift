@@ -39,10 +39,11 @@ extension BuiltIn {
                 "/usr/bin/ruby", "--disable-error_highlight", script("cfpropertylist", "xds_adapter_cfpropertylist.rb"),
             ]
         // Debian's python3-biplist is installed for Debian's Python.
-        case .biplist: return ["/usr/bin/python3", script("biplist", "xds_adapter_biplist.py")]
-        case .bpylist2: return [venvPython, script("bpylist2", "xds_adapter_bpylist2.py")]
-        case .bplist: return [venvPython, script("bplist", "xds_adapter_bplist.py")]
-        case .binplist: return [venvPython, script("binplist", "xds_adapter_binplist.py")]
+        case .biplist:
+            return BuiltIn.pythonEnvironment + ["/usr/bin/python3", script("biplist", "xds_adapter_biplist.py")]
+        case .bpylist2: return BuiltIn.pythonEnvironment + [venvPython, script("bpylist2", "xds_adapter_bpylist2.py")]
+        case .bplist: return BuiltIn.pythonEnvironment + [venvPython, script("bplist", "xds_adapter_bplist.py")]
+        case .binplist: return BuiltIn.pythonEnvironment + [venvPython, script("binplist", "xds_adapter_binplist.py")]
         case .gnustep: return [locations.peers + "/gnustep/xds_adapter_gnustep"]
         default: return nil
         }
