@@ -99,6 +99,20 @@ import Testing
         #expect(findings.map(\.level) == [.error, .warning, .error])
     }
 
+    /// A field that is present but empty is a warning naming its key, one per such field in key order; the
+    /// attribute is still read (the CI mutation sample's survivor ConventionRules.swift:17, which dropped it).
+    @Test func anEmptyValueIsAWarningNamingItsKey() {
+        let attribute = DocumentSourceAttribute(
+            identifier: "com.x", name: "", path: "", appInfoURL: "https://x.example/appInfo.json")
+        let report = DocumentSourceValidator.validate(attribute.encoded())
+        let empty = report.findings.filter { $0.code == "convention.empty-value" }
+        #expect(empty.compactMap(\.key) == ["name", "path"])
+        #expect(empty.map(\.message) == ["'name' is an empty string", "'path' is an empty string"])
+        #expect(empty.allSatisfy { $0.level == .warning })
+        #expect(report.attribute == attribute)
+        #expect(!report.hasErrors)
+    }
+
     @Test(arguments: [
         (1_000, ["ext4-1k"]), (5_000, ["ext4-1k", "ext4-4k"]), (20_000, ["ext4-1k", "ext4-4k", "btrfs-16k"]),
     ])
