@@ -17,6 +17,7 @@
 #   make bench                       throughput vs libplist and Foundation in one run → Reports/bench.{json,md,png}
 #   make mutation [MUTANTS=N]        mutants of the reference judged by vectors, tests, fuzzing → Reports/mutation.*
 #   make mutation-sample             CI's sample: 2 mutants per module of the codec and attribute model, in the checkout
+#   make mutation-reach              which mutants the vectors execute at all (llvm-cov) → Reports/mutation-reach.*
 #   make vectors                     regenerate the generated vector families
 #   make install [PREFIX=/usr/local] xds with its adapters and resources into PREFIX/bin
 #   make dist                        the relocatable release → .build/dist/xds-conformance-<version>-linux-<arch>.tar.gz
@@ -49,7 +50,7 @@ PREFIX ?= /usr/local
 # The built-in peers' known-failure lists and the plistlib adapter, which xds looks for beside itself.
 RESOURCES = x-document-source_BuiltInPeers.resources
 
-.PHONY: deps peers build build-debug test conformance matrix bench-matrix differential fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fuzz-detection fs bench mutation mutation-sample vectors reports install dist dist-test lint format clean
+.PHONY: deps peers build build-debug test conformance matrix bench-matrix differential fuzz fuzz-report fuzz-long fuzz-mutator fuzz-speed fuzz-coverage fuzz-detection fs bench mutation mutation-sample mutation-reach vectors reports install dist dist-test lint format clean
 
 # Installs missing Debian packages (as root) or prints the exact apt-get command.
 deps:
@@ -152,6 +153,12 @@ mutation: deps
 	nice -n 15 python3 FuzzTesting/mutation/mutation.py --modules $(MUTATION_MODULES) --mutants $(MUTANTS) \
 	    --seed $(MUTATION_SEED) --jobs $(MUTATION_JOBS) --fuzz-seconds $(MUTATION_FUZZ_SECONDS) \
 	    --command "make mutation$(if $(filter-out 0,$(MUTANTS)), MUTANTS=$(MUTANTS),)$(if $(filter command line environment,$(origin MUTATION_MODULES)), MUTATION_MODULES='$(MUTATION_MODULES)',)"
+
+# The ceiling of the vectors score (Docs/mutation.md, "What the vectors can reach"): one coverage build of xds
+# (.build/coverage), one run of the vectors against the reference, and for every generated mutant whether its line
+# ran; checked against the sample of Reports/mutation.json → Reports/mutation-reach.{json,md}.
+mutation-reach: deps
+	nice -n 15 python3 FuzzTesting/mutation/reach.py
 
 # CI's sample (Docs/mutation.md, "In CI"): SAMPLE_MUTANTS per module of the codec and the attribute model, judged by
 # the vectors and the module's tests (no fuzzing) in the checkout itself, on the debug build make test left; each file

@@ -88,20 +88,29 @@ def ranges(numbers):
     return ", ".join(out)
 
 
-def uncovered_lines(lines_path):
-    """Per file: the line numbers llvm-cov counts as executable with a count of 0."""
+def executed_lines(lines_path):
+    """Per file of `llvm-cov show -format=text -show-line-counts`: {line number: whether it ran} for every line
+    llvm-cov counts as executable (a line without a count is not code to it and is left out); a line shown more
+    than once (an instantiation's view) ran when any view says so."""
     result, current = {}, None
     line_pattern = re.compile(r"^\s*(\d+)\|\s*([0-9.]+[kMG]?)\|")
     with open(lines_path, encoding="utf-8", errors="replace") as handle:
         for line in handle:
             if line.startswith("/") and line.rstrip().endswith(".swift:"):
                 current = line.rstrip()[:-1]
-                result.setdefault(current, [])
+                result.setdefault(current, {})
                 continue
             match = line_pattern.match(line)
-            if current and match and match.group(2) == "0":
-                result[current].append(int(match.group(1)))
-    return {path: sorted(set(numbers)) for path, numbers in result.items()}
+            if current and match:
+                number = int(match.group(1))
+                result[current][number] = result[current].get(number, False) or match.group(2) != "0"
+    return result
+
+
+def uncovered_lines(lines_path):
+    """Per file: the line numbers llvm-cov counts as executable with a count of 0."""
+    return {path: sorted(n for n, ran in lines.items() if not ran)
+            for path, lines in executed_lines(lines_path).items()}
 
 
 def trap_edges(binaries, bin_dir):
