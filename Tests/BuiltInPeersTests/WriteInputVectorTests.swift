@@ -33,11 +33,21 @@ import Testing
         let ids = try Self.cases().map(\.id).sorted()
         #expect(
             ids == [
+                "attribute/invalid/write-input-appinfourl-bad-percent#write",
+                "attribute/invalid/write-input-appinfourl-empty-host#write",
+                "attribute/invalid/write-input-appinfourl-http#write",
+                "attribute/invalid/write-input-appinfourl-port-not-a-number#write",
+                "attribute/invalid/write-input-appinfourl-port-out-of-range#write",
+                "attribute/invalid/write-input-appinfourl-relative#write",
+                "attribute/invalid/write-input-appinfourl-space#write",
+                "attribute/invalid/write-input-appinfourl-userinfo#write",
                 "attribute/invalid/write-input-extra-key#write",
                 "attribute/invalid/write-input-missing-appinfourl#write",
                 "attribute/invalid/write-input-missing-identifier#write",
                 "attribute/invalid/write-input-missing-name#write",
                 "attribute/invalid/write-input-missing-path#write", "attribute/invalid/write-input-repeated-key#write",
+                "attribute/valid/write-input-appinfourl-ipv6-host#write",
+                "attribute/valid/write-input-appinfourl-port-and-escape#write",
                 "attribute/valid/write-input-four-keys#write",
             ])
         #expect(try Self.cases().allSatisfy { $0.kind == .writeAttribute })
@@ -61,6 +71,11 @@ import Testing
             "extra-key": #"key "version" (byte "#, "repeated-key": #"gives key "name" twice"#,
             "missing-identifier": #"no "identifier" key"#, "missing-name": #"no "name" key"#,
             "missing-path": #"no "path" key"#, "missing-appinfourl": #"no "appInfoURL" key"#,
+            "appinfourl-http": "http is not https", "appinfourl-relative": "not an absolute URL (no scheme)",
+            "appinfourl-empty-host": "empty host", "appinfourl-space": "character ' ' (U+0020) at offset 30",
+            "appinfourl-bad-percent": "'%' not followed by two hex digits at offset 27",
+            "appinfourl-userinfo": "userinfo (user@host) is refused", "appinfourl-port-not-a-number": "port 'https'",
+            "appinfourl-port-out-of-range": "port 65536 is out of range",
         ]
         for (name, words) in named {
             let id = "attribute/invalid/write-input-\(name)#write"

@@ -45,10 +45,11 @@ import Testing
     }
 
     /// Each write-input vector's expectation is what the one field-object reader says of its bytes: the fields,
-    /// or a refusal of the kind its `error` names (a repeated key is `duplicate-key`, the rest `schema`).
+    /// or a refusal of the kind its `error` names (a repeated key is `duplicate-key`, the rest `schema`); and of
+    /// the fields it reads, what the writer's one URL rule says of `appInfoURL` (`attribute.write.appinfourl-https`).
     @Test func theFieldObjectReaderAgreesWithTheWriteInputVectors() throws {
         let vectors = try VectorFiles.manifest().vectors.filter(\.isWriteInput)
-        #expect(vectors.count == 7)
+        #expect(vectors.count == 17)
         for vector in vectors {
             let expected = try JSONDecoder().decode(
                 Expected.self, from: Data(VectorFiles.bytes(try #require(vector.expected))))
@@ -56,7 +57,11 @@ import Testing
             let input = try VectorFiles.bytes(vector.input)
             do throws(FieldObjectError) {
                 let fields = try FieldObject.read(input)
-                #expect(fields == expected.fields, "\(vector.id)")
+                let refusal = fields["appInfoURL"].flatMap { WebURLRule.refusal($0) }
+                #expect((refusal == nil ? fields : nil) == expected.fields, "\(vector.id)")
+                #expect(
+                    (refusal != nil) == (vector.spec == "attribute.write.appinfourl-https" && vector.group == .invalid),
+                    "\(vector.id): \(refusal ?? "accepted")")
             } catch {
                 #expect(expected.fields == nil, "\(vector.id): \(error)")
                 switch error {
