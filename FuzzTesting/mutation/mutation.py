@@ -609,7 +609,7 @@ def write_reports(args, pool, left_out, rows, stale, wall, measured):
         "command": args.command,
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "tool": "universalmutator 1.14.1, rules FuzzTesting/mutation/swift.rules",
-        "sample": {"mutants_per_module": args.mutants, "seed": args.seed},
+        "sample": {"mutants_per_module": args.mutants, "seed": args.seed, "paths": args.paths},
         "fuzz_seconds_per_target": args.fuzz_seconds if not args.no_fuzz else 0,
         "wall_seconds": round(wall),
         "judged_this_run": len(measured),
@@ -657,6 +657,8 @@ def render_markdown(report):
              f"`{report['command']}`, {report['date']}: {report['tool']}; "
              + (f"{report['sample']['mutants_per_module']} mutants per module drawn with seed {report['sample']['seed']}"
                 if report["sample"]["mutants_per_module"] else "every mutant")
+             + (f", only from {', '.join('`' + p + '`' for p in report['sample']['paths'])} (`--paths`: "
+                "\"generated\" counts those files' mutants)" if report["sample"].get("paths") else "")
              + f"; fuzzing {report['fuzz_seconds_per_target']} s per target. Docs/mutation.md explains the columns.", "",
              f"Wall time {report['wall_seconds']} s; {report['judged_this_run']} mutants judged in this run "
              f"(the rest from the cache); a mutant of the sample took {cell(report['mean_seconds_per_mutant'])} s on "
@@ -706,6 +708,9 @@ def main():
     parser.add_argument("--fuzz-seconds", type=int, default=15, help="fuzzing per target and mutant")
     parser.add_argument("--no-fuzz", action="store_true")
     parser.add_argument("--out", default=os.path.join(ROOT, "Reports"))
+    parser.add_argument("--paths", nargs="+", default=[],
+                        help="draw only from the mutants of these source files (e.g. the lines make mutation-reach "
+                             "showed a new vector reaching), so that a sample measures what the vectors catch there")
     parser.add_argument("--list", action="store_true", help="print the chosen mutants' ids and diffs only")
     parser.add_argument("--command", default="make mutation")
     parser.add_argument("--timeout-floor", type=int, default=0,
@@ -726,6 +731,11 @@ def main():
     started = time.monotonic()
     mutate = ensure_tool()
     pool, left_out = generate(mutate, args.modules)
+    if args.paths:
+        unknown = sorted(set(args.paths) - {m["path"] for m in pool})
+        if unknown:
+            parser.error(f"--paths: no mutant of {', '.join(unknown)} in --modules")
+        pool = [m for m in pool if m["path"] in args.paths]
     chosen = sample(pool, args.mutants, args.seed)
     log(f"{len(pool)} mutants of {', '.join(args.modules)} ({sum(left_out.values())} more left out: lines this "
         f"platform does not compile); judging {len(chosen)}")
