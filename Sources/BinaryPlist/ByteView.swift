@@ -99,18 +99,6 @@ struct ByteView {
         return Array(UnsafeBufferPointer(rebasing: base[offset..<(offset + length)]))
     }
 
-    /// The 7-bit ASCII string of `length` bytes at `offset`, or the offset of its first byte ≥ 0x80.
-    func asciiString(at offset: Int, count length: Int) -> Result<String, BadByte> {
-        check(offset, length)
-        let slice = UnsafeBufferPointer(rebasing: base[offset..<(offset + length)])
-        if !ByteView.isASCII(slice) {
-            let index = slice.firstIndex { $0 >= 0x80 } ?? 0
-            return .failure(BadByte(offset: offset + index))
-        }
-        // Checked once here; for 7-bit bytes the stdlib's own validation is its ASCII fast path.
-        return .success(String(decoding: slice, as: UTF8.self))
-    }
-
     /// The offset of the first byte ≥ 0x80 among `length` bytes at `offset`, or nil when all are 7-bit.
     @inline(__always) func firstNonASCII(at offset: Int, count length: Int) -> Int? {
         check(offset, length)
