@@ -74,7 +74,7 @@ import Testing
             try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size]
                 as? Int ?? Int.max
         }
-        #expect(try size("conformance.html") <= 1_500_000)
+        #expect(try size("conformance.html") <= 1_600_000)
         #expect(try size("conformance.md") <= 150_000)
         let html = try String(contentsOf: directory.appendingPathComponent("conformance.html"), encoding: .utf8)
         let scorecard = try #require(html.range(of: "<section id=\"scorecard\">"))
