@@ -47,6 +47,7 @@ import Testing
                 "attribute/invalid/write-input-missing-name#write",
                 "attribute/invalid/write-input-missing-path#write", "attribute/invalid/write-input-repeated-key#write",
                 "attribute/valid/write-input-appinfourl-ipv6-host#write",
+                "attribute/valid/write-input-appinfourl-port-65535#write",
                 "attribute/valid/write-input-appinfourl-port-and-escape#write",
                 "attribute/valid/write-input-four-keys#write",
             ])
