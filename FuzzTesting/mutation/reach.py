@@ -6,7 +6,8 @@ executes survives that judge whatever the vectors expect, so the share of mutant
 vectors score from above. This measures it for every mutant `make mutation` generates (no sample):
 
   1. one coverage build of `xds` (debug, -profile-generate -profile-coverage-mapping, in .build/coverage);
-  2. one run of the vectors against the reference with that build, exactly as the vectors judge runs them;
+  2. three runs of the vectors against the reference with that build, as the vectors judge runs them, merged
+     (a few lines run or not by scheduling: a line ran when it ran in any run);
   3. llvm-cov's line counts, and for each mutant whether its line ran, did not run, or is not code to llvm-cov.
 
 Writes Reports/mutation-reach.json and .md: per module the mutants on executed lines (the ceiling of the vectors
@@ -59,8 +60,9 @@ def toolchain_tool(name):
     return path
 
 
-def measure(modules):
-    """{absolute source path: {line: ran}} over the modules' sources, from one vectors run of the coverage build."""
+def measure(modules, runs):
+    """{absolute source path: {line: ran}} over the modules' sources: a line ran when it ran in any of `runs` runs of
+    the vectors with the coverage build (their profiles merged), since a few lines run or not by scheduling."""
     flags = ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
     run(["swift", "build", "--product", "xds", "--scratch-path", SCRATCH] + flags)
     bin_path = subprocess.run(["swift", "build", "--scratch-path", SCRATCH, "--show-bin-path"] + flags, cwd=ROOT,
@@ -73,13 +75,15 @@ def measure(modules):
         profiles = os.path.join(work, "profiles")
         env = dict(os.environ, LLVM_PROFILE_FILE=os.path.join(profiles, "%p.profraw"))
         started = time.monotonic()
-        vectors = subprocess.run(
-            [xds, "conformance", "--vectors", "Vectors", "--impl", "reference", "--jobs", "2",
-             "--out", os.path.join(work, "out")], cwd=ROOT, env=env, capture_output=True, text=True)
-        seconds = time.monotonic() - started
-        if vectors.returncode != 0:
-            sys.exit(f"mutation-reach: the reference does not pass the vectors (exit {vectors.returncode}); a "
-                     "coverage of a failing run measures nothing:\n" + vectors.stdout[-2000:] + vectors.stderr[-2000:])
+        for _ in range(runs):
+            vectors = subprocess.run(
+                [xds, "conformance", "--vectors", "Vectors", "--impl", "reference", "--jobs", "2",
+                 "--out", os.path.join(work, "out")], cwd=ROOT, env=env, capture_output=True, text=True)
+            if vectors.returncode != 0:
+                sys.exit(f"mutation-reach: the reference does not pass the vectors (exit {vectors.returncode}); a "
+                         "coverage of a failing run measures nothing:\n" + vectors.stdout[-2000:]
+                         + vectors.stderr[-2000:])
+        seconds = (time.monotonic() - started) / runs
         raw = sorted(os.path.join(profiles, name) for name in os.listdir(profiles))
         merged = os.path.join(work, "merged.profdata")
         run([toolchain_tool("llvm-profdata"), "merge", "-sparse", *raw, "-o", merged])
@@ -155,7 +159,7 @@ def build_report(args, mutants, left_out, executed, seconds, profiles):
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "tool": "universalmutator 1.14.1, rules FuzzTesting/mutation/swift.rules; llvm-cov line counts",
         "vectors_run": {"command": "xds conformance --vectors Vectors --impl reference --jobs 2",
-                        "seconds": round(seconds, 1), "profiles": profiles},
+                        "runs": args.runs, "seconds_per_run": round(seconds, 1), "profiles": profiles},
         "modules": modules,
         "overall": {"generated": total, "reached": reached, "ceiling": percent(reached, total)},
         "not_compiled_here": left_out,
@@ -171,9 +175,9 @@ def render_markdown(report):
     lines = ["# Mutation reach: the mutants the vectors can reach", "",
              f"`{report['command']}`, {report['date']}: {report['tool']}. Every generated mutant, no sample. "
              "Docs/mutation.md (\"What the vectors can reach\") explains the columns.", "",
-             f"One run of `{report['vectors_run']['command']}` with a coverage build of `xds` "
-             f"({report['vectors_run']['seconds']} s, {report['vectors_run']['profiles']} process profile(s)). A "
-             "mutant on a line that run never executes survives the vectors judge of `make mutation` whatever the "
+             f"{report['vectors_run']['runs']} runs of `{report['vectors_run']['command']}` with a coverage build of "
+             f"`xds` ({report['vectors_run']['seconds_per_run']} s each, {report['vectors_run']['profiles']} process "
+             "profiles, merged: a line ran when it ran in any run). A mutant on a line those runs never execute survives the vectors judge of `make mutation` whatever the "
              "vectors expect, so **the ceiling** (mutants on executed lines, and on lines llvm-cov gives no count) "
              "bounds the vectors score from above. A line counts as executed when any part of it ran, so the "
              "ceiling is itself generous.", "",
@@ -214,10 +218,12 @@ def main():
     parser.add_argument("--modules", nargs="+", default=list(mutation.MODULES), choices=list(mutation.MODULES))
     parser.add_argument("--out", default=os.path.join(ROOT, "Reports"))
     parser.add_argument("--command", default="make mutation-reach")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs of the vectors whose coverage is merged (a line ran when it ran in any)")
     args = parser.parse_args()
     mutate = mutation.ensure_tool()
     mutants, left_out = mutation.generate(mutate, args.modules)
-    executed, seconds, profiles = measure(args.modules)
+    executed, seconds, profiles = measure(args.modules, args.runs)
     for mutant in mutants:
         mutant["reach"] = where(mutant, executed)
     report = build_report(args, mutants, left_out, executed, seconds, profiles)
