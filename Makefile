@@ -155,7 +155,7 @@ mutation: deps
 	    --command "make mutation$(if $(filter-out 0,$(MUTANTS)), MUTANTS=$(MUTANTS),)$(if $(filter command line environment,$(origin MUTATION_MODULES)), MUTATION_MODULES='$(MUTATION_MODULES)',)"
 
 # The ceiling of the vectors score (Docs/mutation.md, "What the vectors can reach"): one coverage build of xds
-# (.build/coverage), one run of the vectors against the reference, and for every generated mutant whether its line
+# (.build/coverage), three runs of the vectors against the reference merged, and for every generated mutant whether its line
 # ran; checked against the sample of Reports/mutation.json → Reports/mutation-reach.{json,md}.
 mutation-reach: deps
 	nice -n 15 python3 FuzzTesting/mutation/reach.py
