@@ -100,10 +100,6 @@ def where(mutant, executed):
     return "not-code" if state is None else ("executed" if state else "not-executed")
 
 
-def percent(part, whole):
-    return round(100.0 * part / whole, 1) if whole else None
-
-
 def sample_check(mutants, reports):
     """The sample of Reports/mutation.json seen through the reach: per module, its compiled non-equivalent mutants
     whose line ran, and the contradictions (killed by the vectors on a line they never execute)."""
@@ -128,9 +124,9 @@ def sample_check(mutants, reports):
         if row["verdict"] == "killed-vectors" and not reached:
             contradictions.append(f"{row['id'][:16]} {row['path']}:{row['line']}")
     for entry in modules.values():
-        entry["ceiling"] = percent(entry["reached"], entry["scored"])
-        entry["vectors_score"] = percent(entry["killed_by_vectors"], entry["scored"])
-        entry["vectors_score_of_reached"] = percent(entry["killed_by_vectors"], entry["reached"])
+        entry["ceiling"] = mutation.percent(entry["reached"], entry["scored"])
+        entry["vectors_score"] = mutation.percent(entry["killed_by_vectors"], entry["scored"])
+        entry["vectors_score_of_reached"] = mutation.percent(entry["killed_by_vectors"], entry["reached"])
     return {"report": sample["command"] + ", " + sample["date"], "matched": len(sample["mutants"]) - unmatched,
             "sampled": len(sample["mutants"]), "modules": modules, "contradictions": contradictions}
 
@@ -142,7 +138,7 @@ def build_report(args, mutants, left_out, executed, seconds, profiles):
         counts = {state: sum(1 for m in chosen if m["reach"] == state)
                   for state in ("executed", "not-executed", "not-code")}
         modules[module] = {"generated": len(chosen), **counts,
-                           "ceiling": percent(counts["executed"] + counts["not-code"], len(chosen))}
+                           "ceiling": mutation.percent(counts["executed"] + counts["not-code"], len(chosen))}
     ranges = coverage_module().ranges
     files = []
     for path in sorted({m["path"] for m in mutants}):
@@ -161,7 +157,7 @@ def build_report(args, mutants, left_out, executed, seconds, profiles):
         "vectors_run": {"command": "xds conformance --vectors Vectors --impl reference --jobs 2",
                         "runs": args.runs, "seconds_per_run": round(seconds, 1), "profiles": profiles},
         "modules": modules,
-        "overall": {"generated": total, "reached": reached, "ceiling": percent(reached, total)},
+        "overall": {"generated": total, "reached": reached, "ceiling": mutation.percent(reached, total)},
         "not_compiled_here": left_out,
         "files": files,
         "sample": sample_check(mutants, args.out),
