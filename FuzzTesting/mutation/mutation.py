@@ -33,6 +33,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import judge_reach  # noqa: E402  (which lines each judge executes: a judge runs only where it does)
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 HERE = os.path.join(ROOT, "FuzzTesting", "mutation")
 WORK = os.path.join(ROOT, ".build", "mutation")
@@ -367,13 +370,15 @@ class Judges:
     def build(self):
         return self.tree.run(["swift", "build", "--product", "xds"], timeout=3600)
 
-    def vectors(self):
-        """(killed, seconds, detail): any deviation of the reference, at any level, or a crash of xds itself."""
+    def vectors(self, areas=None):
+        """(killed, seconds, detail): any deviation of the reference, at any level, or a crash of xds itself, in
+        the areas given (all by default)."""
         with tempfile.TemporaryDirectory() as scratch:
             listed = os.path.join(scratch, "deviations.txt")
             status, seconds, tail = self.tree.run(
                 [".build/debug/xds", "conformance", "--vectors", "Vectors", "--impl", "reference", "--jobs", "2",
-                 "--write-known-failures", listed], timeout=self.timeouts["vectors"])
+                 "--write-known-failures", listed] + (["--area", ",".join(areas)] if areas else []),
+                timeout=self.timeouts["vectors"])
             deviations = []
             if os.path.exists(listed):
                 deviations = [line.split()[0] for line in open(listed, encoding="utf-8")
@@ -472,10 +477,17 @@ def baseline(tree, modules, fuzz, floor=(120, 300)):
     return {"vectors": max(floor[0], 5 * vector_seconds), "tests": max(floor[1], 5 * test_seconds)}
 
 
-def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled):
-    """The verdict of one mutant: uncompiled, killed-vectors, killed-tests, killed-fuzz or survived."""
+def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
+    """The verdict of one mutant: uncompiled, killed-vectors, killed-tests, killed-fuzz or survived. With a reach
+    map, the vectors run only in the areas that execute the mutant's line and the tests only if they execute it
+    (a judge that never runs the line cannot tell the mutant from the original); `skipped` says which did not."""
     started = time.monotonic()
     result = {"id": mutant["id"], "judge": JUDGE_VERSION, "steps": {}}
+    areas = reach.vectors_areas(mutant) if reach else list(judge_reach.AREAS)
+    tests_run = reach.tests_run(mutant) if reach else True
+    skipped = ([] if areas else ["vectors"]) + ([] if tests_run else ["tests"])
+    if reach:
+        result["reach"] = reach.key
     tree.apply(mutant)
     try:
         status, seconds, tail = judges.build()
@@ -484,22 +496,24 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled):
             errors = [line for line in tail.splitlines() if "error:" in line]
             result.update(verdict="uncompiled", detail=(errors or [last_line(tail)])[0].strip()[:300])
             return finish(result, started)
-        killed, seconds, detail = judges.vectors()
-        result["steps"]["vectors"] = round(seconds, 1)
-        if killed:
-            result.update(verdict="killed-vectors", detail=detail)
-            return finish(result, started)
-        status, seconds, tail = judges.build_tests()
-        result["steps"]["build-tests"] = round(seconds, 1)
-        if status != 0:
-            errors = [line for line in tail.splitlines() if "error:" in line]
-            result.update(verdict="uncompiled", detail="tests: " + (errors or [last_line(tail)])[0].strip()[:300])
-            return finish(result, started)
-        killed, seconds, detail = judges.tests(mutant["module"])
-        result["steps"]["tests"] = round(seconds, 1)
-        if killed:
-            result.update(verdict="killed-tests", detail=detail)
-            return finish(result, started)
+        if areas:
+            killed, seconds, detail = judges.vectors(None if len(areas) == len(judge_reach.AREAS) else areas)
+            result["steps"]["vectors"] = round(seconds, 1)
+            if killed:
+                result.update(verdict="killed-vectors", detail=detail)
+                return finish(result, started)
+        if tests_run:
+            status, seconds, tail = judges.build_tests()
+            result["steps"]["build-tests"] = round(seconds, 1)
+            if status != 0:
+                errors = [line for line in tail.splitlines() if "error:" in line]
+                result.update(verdict="uncompiled", detail="tests: " + (errors or [last_line(tail)])[0].strip()[:300])
+                return finish(result, started)
+            killed, seconds, detail = judges.tests(mutant["module"])
+            result["steps"]["tests"] = round(seconds, 1)
+            if killed:
+                result.update(verdict="killed-tests", detail=detail)
+                return finish(result, started)
         if fuzz_enabled and fuzz_targets:
             status, seconds, tail = judges.build_fuzz()
             result["steps"]["build-fuzz"] = round(seconds, 1)
@@ -512,7 +526,11 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled):
             if killed:
                 result.update(verdict="killed-fuzz", detail=detail)
                 return finish(result, started)
-        result.update(verdict="survived", detail="", fuzzed=bool(fuzz_enabled and fuzz_targets))
+        names = {"vectors": "the vectors", "tests": f"{mutant['module']}Tests"}
+        result.update(verdict="survived", fuzzed=bool(fuzz_enabled and fuzz_targets),
+                      detail=("its line never runs in " + " or ".join(names[s] for s in skipped)) if skipped else "")
+        if skipped:
+            result["skipped"] = skipped
         return finish(result, started)
     finally:
         tree.restore()
@@ -526,9 +544,10 @@ def finish(result, started):
 # --- the cache ------------------------------------------------------------------------------------------
 
 
-def cached(mutant, fuzz_enabled):
+def cached(mutant, fuzz_enabled, reach_key=None):
     """A verdict of an earlier run: a kill or a non-compiling mutant stands; a survivor stands only if it was
-    judged by the same judges (fuzzing included), since new vectors or tests may kill it now."""
+    judged by the same judges (fuzzing included), since new vectors or tests may kill it now, and a survivor some
+    judge skipped (its line never ran there) only under the same reach map (`reach_key`; None: every judge runs)."""
     path = os.path.join(CACHE, mutant["id"] + ".json")
     if not os.path.exists(path):
         return None
@@ -536,9 +555,16 @@ def cached(mutant, fuzz_enabled):
     if entry.get("verdict") in KILLED + ("uncompiled",):
         return entry
     if entry.get("judge") == JUDGE_VERSION and entry.get("suite") == suite_fingerprint() and \
-            (entry.get("fuzzed") or not fuzz_enabled):
+            (entry.get("fuzzed") or not fuzz_enabled) and \
+            (not entry.get("skipped") or entry.get("reach") == reach_key):
         return entry
     return None
+
+
+def reach_fingerprint():
+    """What the lines each judge executes depend on: every source, vector and test, and the build's manifest."""
+    return tree_fingerprint(["Package.swift", "Sources", "Vectors", "Tests", "FuzzTesting/Sources",
+                             "FuzzTesting/seed-corpus"])
 
 
 _fingerprints = {}
@@ -611,6 +637,7 @@ def write_reports(args, pool, left_out, rows, stale, wall, measured):
         "tool": "universalmutator 1.14.1, rules FuzzTesting/mutation/swift.rules",
         "sample": {"mutants_per_module": args.mutants, "seed": args.seed, "paths": args.paths},
         "fuzz_seconds_per_target": args.fuzz_seconds if not args.no_fuzz else 0,
+        "judges_where_they_run": not args.no_reach,
         "wall_seconds": round(wall),
         "judged_this_run": len(measured),
         "mean_seconds_per_mutant": round(mean, 1) if mean else None,
@@ -659,7 +686,10 @@ def render_markdown(report):
                 if report["sample"]["mutants_per_module"] else "every mutant")
              + (f", only from {', '.join('`' + p + '`' for p in report['sample']['paths'])} (`--paths`: "
                 "\"generated\" counts those files' mutants)" if report["sample"].get("paths") else "")
-             + f"; fuzzing {report['fuzz_seconds_per_target']} s per target. Docs/mutation.md explains the columns.", "",
+             + f"; fuzzing {report['fuzz_seconds_per_target']} s per target"
+             + ("; the vectors (per area) and the tests judged a mutant only where they execute its line (a survivor "
+                "says which never did)" if report.get("judges_where_they_run") else "; every judge on every mutant")
+             + ". Docs/mutation.md explains the columns.", "",
              f"Wall time {report['wall_seconds']} s; {report['judged_this_run']} mutants judged in this run "
              f"(the rest from the cache); a mutant of the sample took {cell(report['mean_seconds_per_mutant'])} s on "
              "average when it was judged; "
@@ -682,6 +712,8 @@ def render_markdown(report):
             lines.append(f"### `{mutant['path']}:{mutant['line']}` ({mutant['id'][:16]})")
             if mutant.get("reason"):
                 lines.append(f"\n{mutant['reason']}")
+            elif mutant.get("detail"):
+                lines.append(f"\n{mutant['detail'][0].upper()}{mutant['detail'][1:]}.")
             lines += ["", "```diff", mutant["diff"].rstrip("\n"), "```", ""]
         if not chosen:
             lines += ["None.", ""]
@@ -717,6 +749,9 @@ def main():
                         help="the least timeout in seconds of the vectors and the tests judges (five times the "
                              "baseline's time otherwise; default 120 and 300), so that a mutant that makes a test run "
                              "away costs a bounded time: CI's sample uses 60")
+    parser.add_argument("--no-reach", action="store_true",
+                        help="run every judge on every mutant, instead of only the judges (and areas of the vectors) "
+                             "that execute its line on the unmutated code (which costs a coverage build first)")
     parser.add_argument("--in-place", action="store_true",
                         help="apply each mutant to the checkout itself and build with its own .build (CI's clone, "
                              "already built by make test); each file is put back after its mutant and on a signal, "
@@ -745,15 +780,17 @@ def main():
             print(mutant["diff"])
         return 0
 
+    reach_key = None if args.no_reach else reach_fingerprint()
     results = {}
     todo = []
     for mutant in chosen:
-        entry = cached(mutant, not args.no_fuzz)
+        entry = cached(mutant, not args.no_fuzz, reach_key)
         if entry:
             results[mutant["id"]] = entry
         else:
             todo.append(mutant)
     log(f"{len(chosen) - len(todo)} verdicts from the cache, {len(todo)} to judge")
+    reach = judge_reach.measure(reach_key, list(MODULES)) if reach_key and todo else None
 
     measured = []
     trees = [Tree(index, in_place=args.in_place) for index in range(max(1, args.jobs))]
@@ -775,7 +812,7 @@ def main():
                                 return
                             mutant = queue.pop(0)
                             number = len(todo) - len(queue)
-                        result = judge(tree, mutant, judges, MODULES[mutant["module"]], not args.no_fuzz)
+                        result = judge(tree, mutant, judges, MODULES[mutant["module"]], not args.no_fuzz, reach)
                         store(result)
                         with queue_lock:
                             results[mutant["id"]] = result

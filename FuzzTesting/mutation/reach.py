@@ -18,80 +18,24 @@ wrong, and makes the run fail. Docs/mutation.md, "What the vectors can reach", e
 
 import argparse
 import datetime
-import importlib.util
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import judge_reach  # noqa: E402  (the one measurement of the lines the vectors execute)
 import mutation  # noqa: E402  (the one generator of mutants: same tool, rules, ids and left-out lines)
 
 ROOT = mutation.ROOT
-SCRATCH = os.path.join(ROOT, ".build", "coverage")
-
-
-def coverage_module():
-    """FuzzTesting/fuzz-coverage.py, the one reader of llvm-cov's line counts."""
-    spec = importlib.util.spec_from_file_location(
-        "fuzz_coverage", os.path.join(ROOT, "FuzzTesting", "fuzz-coverage.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def run(command, **kwargs):
-    shown = [word for word in command if not word.endswith(".swift")]
-    more = len(command) - len(shown)
-    mutation.log("reach: " + " ".join(shown) + (f" (and {more} source files)" if more else ""))
-    return subprocess.run(command, cwd=ROOT, check=True, **kwargs)
-
-
-def toolchain_tool(name):
-    """llvm-cov and llvm-profdata come with the Swift toolchain, next to `swift`."""
-    swift = shutil.which("swift")
-    path = os.path.join(os.path.dirname(os.path.realpath(swift)) if swift else "", name)
-    if not os.path.exists(path):
-        sys.exit(f"mutation-reach: {name} is not next to swift ({path}); the Swift toolchain ships it")
-    return path
+coverage_module = judge_reach.coverage_module
 
 
 def measure(modules, runs):
     """{absolute source path: {line: ran}} over the modules' sources: a line ran when it ran in any of `runs` runs of
     the vectors with the coverage build (their profiles merged), since a few lines run or not by scheduling."""
-    flags = ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"]
-    run(["swift", "build", "--product", "xds", "--scratch-path", SCRATCH] + flags)
-    bin_path = subprocess.run(["swift", "build", "--scratch-path", SCRATCH, "--show-bin-path"] + flags, cwd=ROOT,
-                              check=True, capture_output=True, text=True).stdout.strip()
-    xds = os.path.join(bin_path, "xds")
-    sources = sorted(os.path.join(folder, name) for module in modules
-                     for folder, _, names in os.walk(os.path.join(ROOT, "Sources", module))
-                     for name in names if name.endswith(".swift"))
-    with tempfile.TemporaryDirectory() as work:
-        profiles = os.path.join(work, "profiles")
-        env = dict(os.environ, LLVM_PROFILE_FILE=os.path.join(profiles, "%p.profraw"))
-        started = time.monotonic()
-        for _ in range(runs):
-            vectors = subprocess.run(
-                [xds, "conformance", "--vectors", "Vectors", "--impl", "reference", "--jobs", "2",
-                 "--out", os.path.join(work, "out")], cwd=ROOT, env=env, capture_output=True, text=True)
-            if vectors.returncode != 0:
-                sys.exit(f"mutation-reach: the reference does not pass the vectors (exit {vectors.returncode}); a "
-                         "coverage of a failing run measures nothing:\n" + vectors.stdout[-2000:]
-                         + vectors.stderr[-2000:])
-        seconds = (time.monotonic() - started) / runs
-        raw = sorted(os.path.join(profiles, name) for name in os.listdir(profiles))
-        merged = os.path.join(work, "merged.profdata")
-        run([toolchain_tool("llvm-profdata"), "merge", "-sparse", *raw, "-o", merged])
-        lines = os.path.join(work, "lines.txt")
-        with open(lines, "w", encoding="utf-8") as handle:
-            run([toolchain_tool("llvm-cov"), "show", "-format=text", "-show-line-counts", "-instr-profile", merged,
-                 xds, *sources], stdout=handle)
-        return coverage_module().executed_lines(lines), seconds, len(raw)
+    judge_reach.build()
+    return judge_reach.vectors_lines(judge_reach.module_sources(modules), runs)
 
 
 def where(mutant, executed):
