@@ -43,6 +43,9 @@ import Testing
         (Int128(Int64.max), "137fffffffffffffff"),
         (Int128(Int64.max) + 1, "1400000000000000008000000000000000"),
         (Int128(UInt64.max), "140000000000000000ffffffffffffffff"),
+        // Outside Int64.min...UInt64.max (Docs/codec.md): 16-byte two's complement, the high word written too.
+        (Int128(1) << 64, "1400000000000000010000000000000000"),
+        (Int128(Int64.min) - 1, "14ffffffffffffffff7fffffffffffffff"),
     ])
     func writesIntegersInMinimalWidth(value: Int128, hex: String) {
         #expect(hexString(ScalarBytes.integer(value)) == hex)
