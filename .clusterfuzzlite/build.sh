@@ -7,6 +7,8 @@
 # $OUT/<target>_<config> (the binary), <target>_<config>.dict, .options (max_len) and
 # _seed_corpus.zip made from FuzzTesting/seed-corpus/ and Vectors/. FUZZ_CONFIGURATIONS (default
 # "release"; campaigns run release + ASan, "debug" is for replaying a finding) picks the builds.
+# FUZZ_SEED_CORPORA=0 (make mutation's fuzz judge, which copies the seeds into each campaign's corpus
+# itself) leaves out the _seed_corpus.zip files: most of a rebuild's time when one source changed.
 : "${SRC:?set by the engine}" "${OUT:?set by the engine}" "${SANITIZER:=address}"
 FUZZ_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export FUZZ_ROOT
@@ -67,6 +69,7 @@ for config in ${FUZZ_CONFIGURATIONS:-release}; do
         cp "$bin/$target" "$OUT/$name.new" && mv -f "$OUT/$name.new" "$OUT/$name"
         cp "$FUZZ_ROOT/FuzzTesting/$(fuzz_dict "$target")" "$OUT/$name.dict"
         printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n' "$(fuzz_max_len "$target")" >"$OUT/$name.options"
+        [ "${FUZZ_SEED_CORPORA:-1}" = 0 ] && continue
         rm -rf "${seeds:?}/$target" && fuzz_seeds "$target" "$seeds/$target"
         rm -f "$OUT/${name}_seed_corpus.zip"
         if [ -n "$(ls -A "$seeds/$target")" ]; then

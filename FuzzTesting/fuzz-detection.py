@@ -275,7 +275,8 @@ def restore(tree):
 
 
 def build(tree, out):
-    env = {"OUT": out, "SRC": os.path.dirname(tree.root), "SANITIZER": "address", "FUZZ_CONFIGURATIONS": "release"}
+    env = {"OUT": out, "SRC": os.path.dirname(tree.root), "SANITIZER": "address", "FUZZ_CONFIGURATIONS": "release",
+           "FUZZ_SEED_CORPORA": "0"}
     status, seconds, tail = tree.run([".clusterfuzzlite/build.sh"], timeout=3600, env=env)
     if status != 0:
         errors = [line for line in tail.splitlines() if "error:" in line]
