@@ -9,7 +9,11 @@ with one coverage build of `xds` and of the tests (debug, -profile-generate -pro
 
   - the vectors, per area: `xds conformance --impl reference --area AREA`, `runs` runs merged (a few lines run or
     not by scheduling: a line ran when it ran in any run);
-  - the tests, per module: `swift test --filter '^<Module>Tests\\.'`, the judge's own filter.
+  - the tests, per module: `swift test --filter '^<Module>Tests\\.'`, the judge's own filter;
+  - each fuzz target: the judge's own campaign on the unmutated build (-seed=1), run for FUZZ_MARGIN times the
+    judge's seconds, its corpus (seeds and what it found) replayed once with make fuzz-coverage's coverage build.
+    A campaign explores, so this is a measurement with a margin, not a proof: Docs/mutation.md says how it was
+    checked.
 
 A line llvm-cov gives no count (a declaration, a continuation line) is not known not to run: every judge runs there.
 make mutation-reach (reach.py) uses the same measurement over the whole vector set.
@@ -31,6 +35,11 @@ FLAGS = ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping
 AREAS = ("plist", "attribute", "icons", "icon-loading")
 # Bumped when the map's meaning changes, so that an old map is measured again.
 FORMAT = "1"
+# make fuzz-coverage's build of the fuzz targets (debug, -profile-generate), shared with it.
+FUZZ_COVERAGE = os.path.join(ROOT, "FuzzTesting", ".build-coverage")
+# The map's campaign runs this many times the judge's seconds, so that what a mutant's campaign reaches a little
+# further (another build, another speed) is still on the map.
+FUZZ_MARGIN = 2
 
 
 def log(message):
@@ -144,10 +153,33 @@ def compact(states):
 class ReachMap:
     """The lines each judge executes; `key` names the state of the sources and the suite it was measured on."""
 
-    def __init__(self, key, units):
+    def __init__(self, key, units, path=None, fuzz_seconds=None):
         self.key = key
+        self.path = path
+        self.runs = None
+        self.fuzz_seconds = fuzz_seconds
+        self.stored = dict(units)
         self.units = {unit: {path: (set(entry["ran"]), set(entry["counted"])) for path, entry in files.items()}
                       for unit, files in units.items()}
+
+    def add(self, unit, files):
+        self.stored[unit] = files
+        self.units[unit] = {path: (set(entry["ran"]), set(entry["counted"])) for path, entry in files.items()}
+
+    def save(self):
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        with open(self.path + ".new", "w", encoding="utf-8") as handle:
+            json.dump({"format": FORMAT, "key": self.key, "runs": self.runs, "fuzz_seconds": self.fuzz_seconds,
+                       "units": self.stored}, handle)
+        os.replace(self.path + ".new", self.path)
+
+    def has_fuzz(self, targets, seconds):
+        """Whether the map holds the campaigns of these targets at the judge's `seconds`."""
+        return self.fuzz_seconds == seconds and all(f"fuzz:{target}" in self.units for target in targets)
+
+    def fuzz_targets(self, mutant, targets):
+        """The targets whose campaign executes the mutant's line (all of them on a line without a count)."""
+        return [target for target in targets if self._runs("fuzz:" + target, mutant["path"], mutant["line"])]
 
     def _runs(self, unit, path, line):
         """True when the unit ran the line or llvm-cov gives it no count (not known not to run)."""
@@ -172,7 +204,9 @@ def measure(key, modules, runs=3):
         stored = json.load(open(path, encoding="utf-8"))
         if stored.get("format") == FORMAT and stored.get("key") == key and stored.get("runs") == runs and \
                 all(f"tests:{module}" in stored["units"] for module in modules):
-            return ReachMap(key, stored["units"])
+            found = ReachMap(key, stored["units"], path, stored.get("fuzz_seconds"))
+            found.runs = runs
+            return found
     started = time.monotonic()
     build(tests=True)
     sources = module_sources(modules)
@@ -182,10 +216,52 @@ def measure(key, modules, runs=3):
         units["vectors:" + area] = compact(states)
     for module in modules:
         units["tests:" + module] = compact(tests_lines(module, sources))
-    os.makedirs(directory, exist_ok=True)
-    with open(path + ".new", "w", encoding="utf-8") as handle:
-        json.dump({"format": FORMAT, "key": key, "runs": runs, "units": units}, handle)
-    os.replace(path + ".new", path)
+    measured = ReachMap(key, units, path)
+    measured.runs = runs
+    measured.save()
     log(f"measured in {time.monotonic() - started:.0f} s: {path}")
-    return ReachMap(key, units)
+    return measured
+
+
+def build_fuzz_coverage():
+    """make fuzz-coverage's build of every fuzz target (debug, -profile-generate -profile-coverage-mapping)."""
+    env = dict(os.environ, OUT=os.path.join(FUZZ_COVERAGE, "out"), SRC=os.path.dirname(ROOT), SANITIZER="coverage",
+               FUZZ_CONFIGURATIONS="debug", FUZZ_SCRATCH=FUZZ_COVERAGE)
+    run([os.path.join(ROOT, ".clusterfuzzlite", "build.sh")], env=env, stdout=subprocess.DEVNULL)
+
+
+def fuzz_lines(target, corpus, sources, max_len):
+    """Line states of every input of `corpus` run once (inputs cut at `max_len`, as the campaign cuts them) by the
+    target's coverage build."""
+    binary = os.path.join(FUZZ_COVERAGE, "out", f"{target}_debug")
+    with tempfile.TemporaryDirectory() as work:
+        profiles = os.path.join(work, "profiles")
+        env = dict(os.environ, LLVM_PROFILE_FILE=os.path.join(profiles, "%p.profraw"), XDS_FUZZ_MUTATOR="0",
+                   SWIFT_BACKTRACE="enable=no")
+        replay = subprocess.run([binary, "-runs=0", f"-max_len={max_len}", "-timeout=30", "-rss_limit_mb=4096",
+                                 corpus], cwd=ROOT, env=env, capture_output=True, text=True)
+        if replay.returncode != 0:
+            sys.exit(f"mutation: {target}'s coverage build does not replay its campaign's corpus (exit "
+                     f"{replay.returncode}):\n" + replay.stderr[-2000:])
+        raw = sorted(os.path.join(profiles, name) for name in os.listdir(profiles))
+        return line_states(raw, [binary], sources, work)
+
+
+def measure_fuzz(reach, targets, seconds, campaign, max_len, modules):
+    """Adds to the map each target's campaign on the unmutated build: `campaign(target, corpus, seconds)` runs the
+    judge's campaign (FUZZ_MARGIN times `seconds` long) leaving its corpus in `corpus`; a finding there stops the
+    run (a judge that fails the original judges nothing)."""
+    started = time.monotonic()
+    build_fuzz_coverage()
+    sources = module_sources(modules)
+    for target in targets:
+        with tempfile.TemporaryDirectory() as work:
+            corpus = os.path.join(work, "corpus")
+            status, _, tail = campaign(target, corpus, FUZZ_MARGIN * seconds)
+            if status != 0:
+                sys.exit(f"mutation: {target} finds something in the unmutated code (exit {status}):\n{tail[-2000:]}")
+            reach.add("fuzz:" + target, compact(fuzz_lines(target, corpus, sources, max_len(target))))
+    reach.fuzz_seconds = seconds
+    reach.save()
+    log(f"fuzz campaigns measured in {time.monotonic() - started:.0f} s")
 

@@ -406,26 +406,30 @@ class Judges:
 
     def build_fuzz(self):
         env = {"OUT": self.tree.fuzz_out, "SRC": os.path.dirname(self.tree.root), "SANITIZER": "address",
-               "FUZZ_CONFIGURATIONS": "release"}
+               "FUZZ_CONFIGURATIONS": "release", "FUZZ_SEED_CORPORA": "0"}
         return self.tree.run([".clusterfuzzlite/build.sh"], timeout=3600, env=env)
+
+    def campaign(self, target, corpus, seconds):
+        """(status, seconds, output tail) of one campaign of the built target: its seed corpus copied into
+        `corpus` (where libFuzzer also keeps what it finds), -seed=1, `seconds` long."""
+        seeds = f'. FuzzTesting/targets.sh && FUZZ_ROOT="$PWD" && fuzz_seeds {target} "{corpus}"'
+        self.tree.run(["bash", "-c", seeds], timeout=600)
+        artifacts = corpus + "-artifacts"
+        os.makedirs(artifacts, exist_ok=True)
+        binary = os.path.join(self.tree.fuzz_out, f"{target}_release")
+        return self.tree.run(
+            [binary, "-seed=1", f"-max_total_time={seconds}", f"-max_len={fuzz_max_len(target)}", "-timeout=10",
+             "-rss_limit_mb=2048", f"-artifact_prefix={artifacts}/", f"-dict=FuzzTesting/{fuzz_dict(target)}",
+             corpus],
+            timeout=seconds * 4 + 120,
+            env={"SWIFT_BACKTRACE": "enable=no", "ASAN_OPTIONS": "malloc_context_size=0", "XDS_FUZZ_MUTATOR": "1"})
 
     def fuzz(self, targets):
         """A campaign of fuzz_seconds per target from its seed corpus, -seed=1; any finding kills."""
         total = 0.0
         for target in targets:
             with tempfile.TemporaryDirectory() as scratch:
-                corpus, artifacts = os.path.join(scratch, "corpus"), os.path.join(scratch, "artifacts")
-                os.makedirs(artifacts)
-                seeds = f'. FuzzTesting/targets.sh && FUZZ_ROOT="$PWD" && fuzz_seeds {target} "{corpus}"'
-                self.tree.run(["bash", "-c", seeds], timeout=600)
-                binary = os.path.join(self.tree.fuzz_out, f"{target}_release")
-                status, seconds, tail = self.tree.run(
-                    [binary, "-seed=1", f"-max_total_time={self.fuzz_seconds}", "-max_len=4096", "-timeout=10",
-                     "-rss_limit_mb=2048", f"-artifact_prefix={artifacts}/",
-                     f"-dict=FuzzTesting/{fuzz_dict(target)}", corpus],
-                    timeout=self.fuzz_seconds * 4 + 120,
-                    env={"SWIFT_BACKTRACE": "enable=no", "ASAN_OPTIONS": "malloc_context_size=0",
-                         "XDS_FUZZ_MUTATOR": "1"})
+                status, seconds, tail = self.campaign(target, os.path.join(scratch, "corpus"), self.fuzz_seconds)
                 total += seconds
                 if status != 0:
                     return True, total, f"{target}: {status}: {fuzz_finding(tail)}"
@@ -433,7 +437,16 @@ class Judges:
 
 
 def fuzz_dict(target):
-    status = subprocess.run(["bash", "-c", f'. FuzzTesting/targets.sh && fuzz_dict {target}'], cwd=ROOT,
+    return targets_sh("fuzz_dict", target)
+
+
+def fuzz_max_len(target):
+    return int(targets_sh("fuzz_max_len", target))
+
+
+def targets_sh(function, target):
+    """What FuzzTesting/targets.sh, the one list of the targets' settings, says of a target."""
+    status = subprocess.run(["bash", "-c", f'. FuzzTesting/targets.sh && {function} {target}'], cwd=ROOT,
                             capture_output=True, text=True, check=True)
     return status.stdout.strip()
 
@@ -486,6 +499,12 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
     areas = reach.vectors_areas(mutant) if reach else list(judge_reach.AREAS)
     tests_run = reach.tests_run(mutant) if reach else True
     skipped = ([] if areas else ["vectors"]) + ([] if tests_run else ["tests"])
+    # Judged by fuzzing: every target that reaches the module ran, or the map says its campaign never runs the line.
+    fuzzed = bool(fuzz_enabled and fuzz_targets)
+    if reach and fuzz_enabled and fuzz_targets and reach.fuzz_seconds is not None:
+        fuzz_targets = reach.fuzz_targets(mutant, fuzz_targets)
+        skipped += [] if fuzz_targets else ["fuzzing"]
+        result["fuzz_targets"] = fuzz_targets
     if reach:
         result["reach"] = reach.key
     tree.apply(mutant)
@@ -526,14 +545,19 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
             if killed:
                 result.update(verdict="killed-fuzz", detail=detail)
                 return finish(result, started)
-        names = {"vectors": "the vectors", "tests": f"{mutant['module']}Tests"}
-        result.update(verdict="survived", fuzzed=bool(fuzz_enabled and fuzz_targets),
-                      detail=("its line never runs in " + " or ".join(names[s] for s in skipped)) if skipped else "")
+        names = {"vectors": "the vectors", "tests": f"{mutant['module']}Tests", "fuzzing": "the fuzz campaigns"}
+        result.update(verdict="survived", fuzzed=fuzzed,
+                      detail=("its line never runs in " + either([names[s] for s in skipped])) if skipped else "")
         if skipped:
             result["skipped"] = skipped
         return finish(result, started)
     finally:
         tree.restore()
+
+
+def either(words):
+    """"a", "a or b", "a, b or c"."""
+    return " or ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
 
 
 def finish(result, started):
@@ -794,6 +818,15 @@ def main():
 
     measured = []
     trees = [Tree(index, in_place=args.in_place) for index in range(max(1, args.jobs))]
+    targets = sorted({target for module in args.modules for target in MODULES[module]})
+    if reach and not args.no_fuzz and targets and not reach.has_fuzz(targets, args.fuzz_seconds):
+        # The campaigns of the unmutated build, in the first scratch copy (built as every mutant's fuzz judge is).
+        first = Judges(trees[0], args.fuzz_seconds, {})
+        trees[0].sync()
+        status, _, tail = first.build_fuzz()
+        if status != 0:
+            sys.exit(f"mutation: the unmutated fuzz targets do not build:\n{tail}")
+        judge_reach.measure_fuzz(reach, targets, args.fuzz_seconds, first.campaign, fuzz_max_len, list(MODULES))
     before = module_sources(args.modules) if args.in_place else None
     try:
         if todo:

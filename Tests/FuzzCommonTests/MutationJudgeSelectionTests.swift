@@ -8,8 +8,9 @@ import Testing
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("FuzzTesting/mutation").path
 
-    /// A reach map of one file: line 2 runs in the plist area only, line 3 in the module's tests only, line 4 in
-    /// nothing, line 9 has no count anywhere. judge() runs with judges that record their calls and kill nothing;
+    /// A reach map of one file: line 2 runs in the plist area and FuzzA's campaign, line 3 in the module's tests and
+    /// FuzzB's campaign, line 4 in nothing, line 9 has no count anywhere. judge() runs with judges that record their
+    /// calls and kill nothing;
     /// prints, per line, the areas asked for, the judges called, the verdict's detail and what it skipped; then
     /// whether a cached survivor that skipped a judge stands under the same map, another map, and no map.
     static let script = """
@@ -23,8 +24,10 @@ import Testing
                  "vectors:attribute": {path: {"ran": [], "counted": counted}},
                  "vectors:icons": {path: {"ran": [], "counted": counted}},
                  "vectors:icon-loading": {path: {"ran": [], "counted": counted}},
-                 "tests:BinaryPlist": {path: {"ran": [3], "counted": counted}}}
-        reach = judge_reach.ReachMap("k" * 64, units)
+                 "tests:BinaryPlist": {path: {"ran": [3], "counted": counted}},
+                 "fuzz:FuzzA": {path: {"ran": [2], "counted": counted}},
+                 "fuzz:FuzzB": {path: {"ran": [3], "counted": counted}}}
+        reach = judge_reach.ReachMap("k" * 64, units, fuzz_seconds=15)
 
         class Tree:
             def apply(self, mutant): pass
@@ -37,18 +40,18 @@ import Testing
             def build_tests(self): self.calls.append("build-tests"); return 0, 0.0, ""
             def tests(self, module): self.calls.append("tests"); return False, 0.0, ""
             def build_fuzz(self): self.calls.append("build-fuzz"); return 0, 0.0, ""
-            def fuzz(self, targets): self.calls.append("fuzz"); return False, 0.0, ""
+            def fuzz(self, targets): self.calls.append(f"fuzz{targets}"); return False, 0.0, ""
 
         results = {}
         for line in (2, 3, 4, 9):
             mutant = {"id": f"{line}" * 64, "module": "BinaryPlist", "path": path, "line": line}
             judges = Judges()
-            result = mutation.judge(Tree(), mutant, judges, ["FuzzAttribute"], False, reach)
+            result = mutation.judge(Tree(), mutant, judges, ["FuzzA", "FuzzB"], True, reach)
             results[line] = result
             print(line, reach.vectors_areas(mutant), judges.calls, result["verdict"], repr(result["detail"]),
                   result.get("skipped"))
         full = mutation.judge(Tree(), {"id": "9" * 64, "module": "BinaryPlist", "path": path, "line": 2},
-                              Judges(), ["FuzzAttribute"], False, None)
+                              Judges(), ["FuzzA", "FuzzB"], True, None)
         print("no map:", "skipped" in full, full.get("reach"))
         with tempfile.TemporaryDirectory() as work:
             mutation.CACHE = work
@@ -56,13 +59,13 @@ import Testing
             for result in (results[4], full):
                 mutation.store(result)
             skipped, judged = {"id": results[4]["id"]}, {"id": full["id"]}
-            print("cache:", bool(mutation.cached(skipped, False, reach.key)),
-                  bool(mutation.cached(skipped, False, "other")), bool(mutation.cached(skipped, False, None)),
-                  bool(mutation.cached(judged, False, "other")), bool(mutation.cached(judged, False, None)))
+            print("cache:", bool(mutation.cached(skipped, True, reach.key)),
+                  bool(mutation.cached(skipped, True, "other")), bool(mutation.cached(skipped, True, None)),
+                  bool(mutation.cached(judged, True, "other")), bool(mutation.cached(judged, True, None)))
         """
 
-    /// The vectors run only in the areas that run the line, and not at all where none does; the tests only where
-    /// they run it; a line without a count runs every judge; a survivor says which judges never ran its line, and a
+    /// The vectors run only in the areas that run the line, and not at all where none does; the tests and each
+    /// fuzz target only where they run it; a line without a count runs every judge; a survivor says which judges never ran its line, and a
     /// cached survivor that skipped a judge stands only under the same reach map (one judged by every judge, always).
     @Test func runsEachJudgeOnlyWhereItRunsTheLine() throws {
         let result = try HostTool.run("python3", ["-B", "-c", Self.script, Self.directory])
@@ -71,13 +74,14 @@ import Testing
             .filter { !$0.hasPrefix("mutation:") }
         #expect(
             lines == [
-                "2 ['plist'] ['build', \"vectors['plist']\"] survived 'its line never runs in BinaryPlistTests' "
-                    + "['tests']",
-                "3 [] ['build', 'build-tests', 'tests'] survived 'its line never runs in the vectors' ['vectors']",
-                "4 [] ['build'] survived 'its line never runs in the vectors or BinaryPlistTests' "
-                    + "['vectors', 'tests']",
-                "9 ['plist', 'attribute', 'icons', 'icon-loading'] ['build', 'vectorsNone', 'build-tests', 'tests'] "
-                    + "survived '' None",
+                "2 ['plist'] ['build', \"vectors['plist']\", 'build-fuzz', \"fuzz['FuzzA']\"] survived "
+                    + "'its line never runs in BinaryPlistTests' ['tests']",
+                "3 [] ['build', 'build-tests', 'tests', 'build-fuzz', \"fuzz['FuzzB']\"] survived "
+                    + "'its line never runs in the vectors' ['vectors']",
+                "4 [] ['build'] survived 'its line never runs in the vectors, BinaryPlistTests or the fuzz campaigns' "
+                    + "['vectors', 'tests', 'fuzzing']",
+                "9 ['plist', 'attribute', 'icons', 'icon-loading'] ['build', 'vectorsNone', 'build-tests', 'tests', "
+                    + "'build-fuzz', \"fuzz['FuzzA', 'FuzzB']\"] survived '' None",
                 "no map: False None",
                 "cache: True False False True True",
             ])
