@@ -40,6 +40,7 @@ import Testing
                 "attribute/invalid/write-input-appinfourl-port-out-of-range#write",
                 "attribute/invalid/write-input-appinfourl-relative#write",
                 "attribute/invalid/write-input-appinfourl-space#write",
+                "attribute/invalid/write-input-appinfourl-space-after-escape#write",
                 "attribute/invalid/write-input-appinfourl-userinfo#write",
                 "attribute/invalid/write-input-extra-key#write",
                 "attribute/invalid/write-input-missing-appinfourl#write",
