@@ -84,6 +84,7 @@ import Testing
         bytes[7] = UInt8(ascii: "1")
         let report = DocumentSourceValidator.validate(bytes)
         #expect(report.findings.map(\.code) == ["format.binary-version"])
+        #expect(report.findings.first?.offset == 6, "the version digits follow the six bytes of \"bplist\"")
         #expect(report.attribute == attribute)
     }
 
