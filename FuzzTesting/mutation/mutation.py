@@ -53,7 +53,7 @@ MODULES = {
     "AttributeFiles": [],
 }
 # Bumped when a judge changes meaning, so that cached survivors are judged again.
-JUDGE_VERSION = "1"
+JUDGE_VERSION = "2"
 KILLED = ("killed-vectors", "killed-tests", "killed-fuzz")
 
 
@@ -338,6 +338,16 @@ class Tree:
             tail = output.read().decode("utf-8", "replace")[-20000:]
         return status, time.monotonic() - started, tail
 
+    def forget_objects(self, mutant):
+        """Deletes what the debug build made of the mutant's file (its object and dependency files), so that the next
+        build compiles it afresh whatever the incremental build believes."""
+        stem = os.path.basename(mutant["path"])[:-len(".swift")]
+        folder = os.path.join(self.root, ".build", "debug", f"{mutant['module']}.build")
+        for name in (f"{stem}.swift.o", f"{stem}.swiftdeps", f"{stem}.d"):
+            path = os.path.join(folder, name)
+            if os.path.exists(path):
+                os.remove(path)
+
     def kill_child(self):
         kill_group(self.child)
 
@@ -515,23 +525,20 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
             errors = [line for line in tail.splitlines() if "error:" in line]
             result.update(verdict="uncompiled", detail=(errors or [last_line(tail)])[0].strip()[:300])
             return finish(result, started)
-        if areas:
-            killed, seconds, detail = judges.vectors(None if len(areas) == len(judge_reach.AREAS) else areas)
-            result["steps"]["vectors"] = round(seconds, 1)
-            if killed:
-                result.update(verdict="killed-vectors", detail=detail)
-                return finish(result, started)
-        if tests_run:
-            status, seconds, tail = judges.build_tests()
-            result["steps"]["build-tests"] = round(seconds, 1)
+        if vectors_and_tests(judges, mutant, areas, tests_run, result):
+            return finish(result, started)
+        if areas or tests_run:
+            # Survived: judged once more after its file is compiled afresh, since an incremental build that missed
+            # the mutated file (seen once, after five uncompiled mutants of one module) would pass the original.
+            tree.forget_objects(mutant)
+            status, seconds, tail = judges.build()
+            result["steps"]["rebuild"] = round(seconds, 1)
             if status != 0:
                 errors = [line for line in tail.splitlines() if "error:" in line]
-                result.update(verdict="uncompiled", detail="tests: " + (errors or [last_line(tail)])[0].strip()[:300])
+                result.update(verdict="uncompiled", detail=(errors or [last_line(tail)])[0].strip()[:300])
                 return finish(result, started)
-            killed, seconds, detail = judges.tests(mutant["module"])
-            result["steps"]["tests"] = round(seconds, 1)
-            if killed:
-                result.update(verdict="killed-tests", detail=detail)
+            if vectors_and_tests(judges, mutant, areas, tests_run, result, again=True):
+                result["detail"] = "after a rebuild of its file (not before): " + result["detail"]
                 return finish(result, started)
         if fuzz_enabled and fuzz_targets:
             status, seconds, tail = judges.build_fuzz()
@@ -553,6 +560,31 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
         return finish(result, started)
     finally:
         tree.restore()
+
+
+def vectors_and_tests(judges, mutant, areas, tests_run, result, again=False):
+    """Runs the vectors (in `areas`) and then the module's tests (if `tests_run`); sets the verdict and returns True
+    when one of them kills the mutant (or the tests do not compile against it)."""
+    step = (lambda name: name + "-again") if again else (lambda name: name)
+    if areas:
+        killed, seconds, detail = judges.vectors(None if len(areas) == len(judge_reach.AREAS) else areas)
+        result["steps"][step("vectors")] = round(seconds, 1)
+        if killed:
+            result.update(verdict="killed-vectors", detail=detail)
+            return True
+    if tests_run:
+        status, seconds, tail = judges.build_tests()
+        result["steps"][step("build-tests")] = round(seconds, 1)
+        if status != 0:
+            errors = [line for line in tail.splitlines() if "error:" in line]
+            result.update(verdict="uncompiled", detail="tests: " + (errors or [last_line(tail)])[0].strip()[:300])
+            return True
+        killed, seconds, detail = judges.tests(mutant["module"])
+        result["steps"][step("tests")] = round(seconds, 1)
+        if killed:
+            result.update(verdict="killed-tests", detail=detail)
+            return True
+    return False
 
 
 def either(words):
