@@ -846,21 +846,20 @@ def main():
         else:
             todo.append(mutant)
     log(f"{len(chosen) - len(todo)} verdicts from the cache, {len(todo)} to judge")
-    reach = judge_reach.measure(reach_key, list(MODULES)) if reach_key and todo else None
-
     measured = []
     trees = [Tree(index, in_place=args.in_place) for index in range(max(1, args.jobs))]
-    targets = sorted({target for module in args.modules for target in MODULES[module]})
-    if reach and not args.no_fuzz and targets and not reach.has_fuzz(targets, args.fuzz_seconds):
-        # The campaigns of the unmutated build, in the first scratch copy (built as every mutant's fuzz judge is).
-        first = Judges(trees[0], args.fuzz_seconds, {})
-        trees[0].sync()
-        status, _, tail = first.build_fuzz()
-        if status != 0:
-            sys.exit(f"mutation: the unmutated fuzz targets do not build:\n{tail}")
-        judge_reach.measure_fuzz(reach, targets, args.fuzz_seconds, first.campaign, fuzz_max_len, list(MODULES))
     before = module_sources(args.modules) if args.in_place else None
     try:
+        reach = judge_reach.measure(reach_key, list(MODULES)) if reach_key and todo else None
+        targets = sorted({target for module in args.modules for target in MODULES[module]})
+        if reach and not args.no_fuzz and targets and not reach.has_fuzz(targets, args.fuzz_seconds):
+            # The campaigns of the unmutated build, in the first scratch copy (built as every mutant's fuzz judge is).
+            first = Judges(trees[0], args.fuzz_seconds, {})
+            trees[0].sync()
+            status, _, tail = first.build_fuzz()
+            if status != 0:
+                sys.exit(f"mutation: the unmutated fuzz targets do not build:\n{tail}")
+            judge_reach.measure_fuzz(reach, targets, args.fuzz_seconds, first.campaign, fuzz_max_len, list(MODULES))
         if todo:
             queue = list(todo)
             queue_lock = threading.Lock()
