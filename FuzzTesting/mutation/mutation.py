@@ -471,6 +471,12 @@ def fuzz_finding(text):
     return last_line(text)
 
 
+def first_error(text):
+    """A build's first error line (else its last line): why a mutant did not compile."""
+    errors = [line for line in text.splitlines() if "error:" in line]
+    return (errors or [last_line(text)])[0].strip()[:300]
+
+
 def last_line(text):
     lines = [line for line in text.splitlines() if line.strip()]
     return lines[-1].strip()[:300] if lines else ""
@@ -522,8 +528,7 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
         status, seconds, tail = judges.build()
         result["steps"]["build"] = round(seconds, 1)
         if status != 0:
-            errors = [line for line in tail.splitlines() if "error:" in line]
-            result.update(verdict="uncompiled", detail=(errors or [last_line(tail)])[0].strip()[:300])
+            result.update(verdict="uncompiled", detail=first_error(tail))
             return finish(result, started)
         if vectors_and_tests(judges, mutant, areas, tests_run, result):
             return finish(result, started)
@@ -534,8 +539,7 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
             status, seconds, tail = judges.build()
             result["steps"]["rebuild"] = round(seconds, 1)
             if status != 0:
-                errors = [line for line in tail.splitlines() if "error:" in line]
-                result.update(verdict="uncompiled", detail=(errors or [last_line(tail)])[0].strip()[:300])
+                result.update(verdict="uncompiled", detail=first_error(tail))
                 return finish(result, started)
             if vectors_and_tests(judges, mutant, areas, tests_run, result, again=True):
                 result["detail"] = "after a rebuild of its file (not before): " + result["detail"]
@@ -544,8 +548,7 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
             status, seconds, tail = judges.build_fuzz()
             result["steps"]["build-fuzz"] = round(seconds, 1)
             if status != 0:
-                errors = [line for line in tail.splitlines() if "error:" in line]
-                result.update(verdict="uncompiled", detail="fuzz: " + (errors or [last_line(tail)])[0].strip()[:300])
+                result.update(verdict="uncompiled", detail="fuzz: " + first_error(tail))
                 return finish(result, started)
             killed, seconds, detail = judges.fuzz(fuzz_targets)
             result["steps"]["fuzz"] = round(seconds, 1)
@@ -576,8 +579,7 @@ def vectors_and_tests(judges, mutant, areas, tests_run, result, again=False):
         status, seconds, tail = judges.build_tests()
         result["steps"][step("build-tests")] = round(seconds, 1)
         if status != 0:
-            errors = [line for line in tail.splitlines() if "error:" in line]
-            result.update(verdict="uncompiled", detail="tests: " + (errors or [last_line(tail)])[0].strip()[:300])
+            result.update(verdict="uncompiled", detail="tests: " + first_error(tail))
             return True
         killed, seconds, detail = judges.tests(mutant["module"])
         result["steps"][step("tests")] = round(seconds, 1)
