@@ -271,10 +271,16 @@ class Tree:
         if self.in_place:
             return
         os.makedirs(self.root, exist_ok=True)
-        files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True,
-                               capture_output=True).stdout
-        subprocess.run(["rsync", "-a", "--checksum", "--from0", "--files-from=-", "./", self.root + "/"],
-                       cwd=ROOT, input=files, check=True)
+        for attempt in range(3):
+            files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True,
+                                   capture_output=True).stdout
+            copy = subprocess.run(["rsync", "-a", "--checksum", "--from0", "--files-from=-", "./", self.root + "/"],
+                                  cwd=ROOT, input=files)
+            # 24: a listed file vanished before rsync read it (the checkout changed meanwhile): list and copy again.
+            if copy.returncode != 24 or attempt == 2:
+                break
+        if copy.returncode != 0:
+            raise subprocess.CalledProcessError(copy.returncode, copy.args)
         self.remove_stale(set(files.decode("utf-8", "surrogateescape").split("\0")) - {""})
 
     def remove_stale(self, listed):
