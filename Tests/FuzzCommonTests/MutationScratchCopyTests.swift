@@ -45,4 +45,38 @@ import Testing
         ]
         #expect(result.stdoutText == expected.joined(separator: "\n") + "\n")
     }
+
+    /// rsync's exit statuses in turn (24: a listed file vanished before it was read); prints how many copies each
+    /// sync made and whether it raised.
+    static let vanishing = """
+        import subprocess, sys, tempfile, types
+        sys.path.insert(0, sys.argv[1])
+        import mutation
+
+        real = subprocess.run
+        for statuses in ([24, 0], [24, 24, 24], [23]):
+            copies = []
+            def run(command, **options):
+                if command[0] != "rsync":
+                    return real(command, **options)
+                copies.append(command)
+                return types.SimpleNamespace(returncode=statuses[len(copies) - 1], args=command)
+            mutation.subprocess.run = run
+            tree = mutation.Tree(9)
+            tree.root = tempfile.mkdtemp()
+            tree.remove_stale = lambda listed: None
+            try:
+                tree.sync()
+                print(len(copies), "ok")
+            except subprocess.CalledProcessError as error:
+                print(len(copies), "raised", error.returncode)
+        """
+
+    /// A file that vanishes while the copy is made (the checkout edited meanwhile) makes the sync list and copy again,
+    /// up to three times; any other rsync failure stops it at once.
+    @Test func aFileVanishingDuringTheCopyIsCopiedAgain() throws {
+        let result = try HostTool.run("python3", ["-B", "-c", Self.vanishing, Self.directory])
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stdoutText == "2 ok\n3 raised 24\n1 raised 23\n")
+    }
 }
