@@ -153,10 +153,10 @@ def compact(states):
 class ReachMap:
     """The lines each judge executes; `key` names the state of the sources and the suite it was measured on."""
 
-    def __init__(self, key, units, path=None, fuzz_seconds=None):
+    def __init__(self, key, units, path=None, fuzz_seconds=None, runs=None):
         self.key = key
         self.path = path
-        self.runs = None
+        self.runs = runs
         self.fuzz_seconds = fuzz_seconds
         self.stored = dict(units)
         self.units = {unit: {path: (set(entry["ran"]), set(entry["counted"])) for path, entry in files.items()}
@@ -204,9 +204,7 @@ def measure(key, modules, runs=3):
         stored = json.load(open(path, encoding="utf-8"))
         if stored.get("format") == FORMAT and stored.get("key") == key and stored.get("runs") == runs and \
                 all(f"tests:{module}" in stored["units"] for module in modules):
-            found = ReachMap(key, stored["units"], path, stored.get("fuzz_seconds"))
-            found.runs = runs
-            return found
+            return ReachMap(key, stored["units"], path, stored.get("fuzz_seconds"), runs)
     started = time.monotonic()
     build(tests=True)
     sources = module_sources(modules)
@@ -216,8 +214,7 @@ def measure(key, modules, runs=3):
         units["vectors:" + area] = compact(states)
     for module in modules:
         units["tests:" + module] = compact(tests_lines(module, sources))
-    measured = ReachMap(key, units, path)
-    measured.runs = runs
+    measured = ReachMap(key, units, path, runs=runs)
     measured.save()
     log(f"measured in {time.monotonic() - started:.0f} s: {path}")
     return measured
