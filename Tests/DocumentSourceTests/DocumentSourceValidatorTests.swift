@@ -132,11 +132,27 @@ import Testing
 
     @Test func overTheLinuxLimitIsAnError() {
         let bytes = DocumentSourceAttribute(
-            identifier: "com.x", name: "X", path: String(repeating: "p", count: 70_000)
+            identifier: "com.x", name: "X", path: String(repeating: "p", count: 70_000),
+            appInfoURL: "https://x.example/a.json"
         ).encoded()
         let report = DocumentSourceValidator.validate(bytes)
-        #expect(report.findings.map(\.code).contains("portability.too-large-everywhere"))
+        // One finding: a value no filesystem takes is not also listed target by target.
+        #expect(report.findings.map(\.code) == ["portability.too-large-everywhere"])
+        #expect(report.findings.first?.level == .error)
         #expect(report.hasErrors)
+    }
+
+    @Test func exactlyTheLinuxLimitIsOnlyWarnedTargetByTarget() throws {
+        let sized = (65_000...65_536).lazy.map { length in
+            DocumentSourceAttribute(
+                identifier: "com.x", name: "X", path: String(repeating: "p", count: length),
+                appInfoURL: "https://x.example/a.json"
+            ).encoded()
+        }
+        let bytes = try #require(sized.first { $0.count == AttributeSizeLimits.linuxMaximum })
+        let report = DocumentSourceValidator.validate(bytes)
+        #expect(report.findings.map(\.code) == ["portability.too-large", "portability.too-large", "portability.too-large"])
+        #expect(!report.hasErrors)
     }
 
     @Test func longNameBreaksTheMacOSLimit() {
