@@ -210,6 +210,36 @@ extension HostileInputTests {
         #expect(statistics.elementsReserved <= max(1 << 20, bytes.count))
     }
 
+    /// The element budget admits exactly its size: ten aliases of a ten-element array under a
+    /// 100-element root reserve 200 elements, which a budget of 200 admits (the decoder goes on to the
+    /// bad object after them) and a budget of 199 refuses at the tenth alias.
+    @Test(arguments: [200, 199])
+    func aliasedElementBudgetIsExact(budget: Int) throws {
+        // Objects: 0 = `false`; 1...10 = X (ten refs to 0) and nine aliases of it; 11 = an unknown
+        // marker; 12 = the root, referring to 1...11 and then to 0 up to 100 elements.
+        let x: [UInt8] = [0xAA] + [UInt8](repeating: 0, count: 10)
+        let root: [UInt8] = [0xAF, 0x10, 100] + (1...11).map { UInt8($0) } + [UInt8](repeating: 0, count: 89)
+        var builder = PlistBuilder([[0x08], x, [0x70], root])
+        builder.top = 12
+        let layout = builder.layout
+        builder.offsets = [layout[0]] + Array(repeating: layout[1], count: 10) + [layout[2], layout[3]]
+        let bytes = patched(builder.bytes, at: builder.bytes.count - 24, bigEndian(13, width: 8))
+        try #require(bytes.count < budget, "the file's length would raise the budget")
+        var rules = DecodingRules.strict
+        rules.maximumExpandedCount = budget
+        let (result, statistics) = decodeCounting(bytes, rules: rules)
+        let error = try #require(result.failure)
+        if budget == 200 {
+            #expect(error.category == .marker)
+            #expect(error.offset == Int(layout[2]))
+            #expect(statistics.elementsReserved == 200)
+        } else {
+            #expect(error.category == .limit)
+            #expect(error.offset == Int(layout[1]))
+            #expect(error.message.contains("elements in all"))
+        }
+    }
+
     /// plistlib writes `[True] * n` as one `true` referenced n times: a flat array, never a bomb.
     @Test func largeArrayOfOneSharedScalarIsAccepted() throws {
         let value = PropertyListValue.array(Array(repeating: .bool(true), count: 1_100_000))
