@@ -517,18 +517,19 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
     map, the vectors run only in the areas that execute the mutant's line and the tests only if they execute it
     (a judge that never runs the line cannot tell the mutant from the original); `skipped` says which did not."""
     started = time.monotonic()
-    result = {"id": mutant["id"], "judge": JUDGE_VERSION, "steps": {}}
-    areas = reach.vectors_areas(mutant) if reach else list(judge_reach.AREAS)
-    tests_run = reach.tests_run(mutant) if reach else True
+    result = {"id": mutant["id"], "module": mutant["module"], "judge": JUDGE_VERSION, "steps": {}}
+    needed = judges_needed(mutant, reach, fuzz_targets, fuzz_enabled)
+    areas, tests_run, fuzz_targets = needed["areas"], needed["tests"], needed["fuzz"]
     skipped = ([] if areas else ["vectors"]) + ([] if tests_run else ["tests"])
     # Judged by fuzzing: every target that reaches the module ran, or the map says its campaign never runs the line.
-    fuzzed = bool(fuzz_enabled and fuzz_targets)
-    if reach and fuzz_enabled and fuzz_targets and reach.fuzz_seconds is not None:
-        fuzz_targets = reach.fuzz_targets(mutant, fuzz_targets)
-        skipped += [] if fuzz_targets else ["fuzzing"]
+    fuzzed = needed["fuzzed"]
+    if fuzzed and not fuzz_targets:
+        skipped.append("fuzzing")
+    if reach and fuzzed:
         result["fuzz_targets"] = fuzz_targets
     if reach:
         result["reach"] = reach.key
+    result["judged"] = needed
     tree.apply(mutant)
     try:
         status, seconds, tail = judges.build()
@@ -550,7 +551,7 @@ def judge(tree, mutant, judges, fuzz_targets, fuzz_enabled, reach=None):
             if vectors_and_tests(judges, mutant, areas, tests_run, result, again=True):
                 result["detail"] = "after a rebuild of its file (not before): " + result["detail"]
                 return finish(result, started)
-        if fuzz_enabled and fuzz_targets:
+        if fuzz_targets:
             status, seconds, tail = judges.build_fuzz()
             result["steps"]["build-fuzz"] = round(seconds, 1)
             if status != 0:
@@ -595,6 +596,18 @@ def vectors_and_tests(judges, mutant, areas, tests_run, result, again=False):
     return False
 
 
+def judges_needed(mutant, reach, fuzz_targets, fuzz_enabled):
+    """Which judges a mutant goes to: the areas of the vectors, whether the module's tests, and which fuzz targets
+    (`fuzzed`: fuzzing was on and some target reaches the module). With a reach map, only those that execute its
+    line; without one, all of them. judge() runs these, and a cached survivor stands only if it went to them all."""
+    areas = reach.vectors_areas(mutant) if reach else list(judge_reach.AREAS)
+    tests = reach.tests_run(mutant) if reach else True
+    targets = list(fuzz_targets) if fuzz_enabled else []
+    if reach and targets and reach.fuzz_seconds is not None:
+        targets = reach.fuzz_targets(mutant, targets)
+    return {"areas": areas, "tests": tests, "fuzz": targets, "fuzzed": bool(fuzz_enabled and fuzz_targets)}
+
+
 def either(words):
     """"a", "a or b", "a, b or c"."""
     return " or ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
@@ -608,21 +621,84 @@ def finish(result, started):
 # --- the cache ------------------------------------------------------------------------------------------
 
 
-def cached(mutant, fuzz_enabled, reach_key=None):
-    """A verdict of an earlier run: a kill or a non-compiling mutant stands; a survivor stands only if it was
-    judged by the same judges (fuzzing included), since new vectors or tests may kill it now, and a survivor some
-    judge skipped (its line never ran there) only under the same reach map (`reach_key`; None: every judge runs)."""
+def all_killed(mutants):
+    """Whether every mutant has a cached kill or non-compiling verdict (then no judge, and no map, is needed)."""
+    for mutant in mutants:
+        path = os.path.join(CACHE, mutant["id"] + ".json")
+        if not os.path.exists(path) or json.load(open(path, encoding="utf-8")).get("verdict") not in \
+                KILLED + ("uncompiled",):
+            return False
+    return True
+
+
+def cached(mutant, needed):
+    """A verdict of an earlier run: a kill or a non-compiling mutant stands. A survivor stands only if it went to
+    every judge it goes to now (`needed`, from judges_needed: the areas of the vectors, the tests, the fuzz targets,
+    fuzzing on or off) and none of those judges changed since: each part it was judged by (one area's vectors, its
+    module's tests, the fuzz targets) has the fingerprint it had then. So a new test of another module, or a new
+    vector of another area, leaves it standing; one that could kill it sends it back to the judges."""
     path = os.path.join(CACHE, mutant["id"] + ".json")
     if not os.path.exists(path):
         return None
     entry = json.load(open(path, encoding="utf-8"))
     if entry.get("verdict") in KILLED + ("uncompiled",):
         return entry
-    if entry.get("judge") == JUDGE_VERSION and entry.get("suite") == suite_fingerprint() and \
-            (entry.get("fuzzed") or not fuzz_enabled) and \
-            (not entry.get("skipped") or entry.get("reach") == reach_key):
-        return entry
-    return None
+    judged = entry.get("judged")
+    if entry.get("judge") != JUDGE_VERSION or not isinstance(judged, dict) or \
+            not isinstance(entry.get("suite"), dict):
+        return None
+    covers = set(needed["areas"]) <= set(judged.get("areas", [])) and \
+        (judged.get("tests") or not needed["tests"]) and \
+        (judged.get("fuzzed") or not needed["fuzzed"]) and set(needed["fuzz"]) <= set(judged.get("fuzz", []))
+    unchanged = entry["suite"] == suite_parts(mutant["module"], judged)
+    return entry if covers and unchanged else None
+
+
+def suite_parts(module, judged):
+    """The fingerprint of each part of the suite that judged a mutant ({"vectors:plist": …, "tests": …,
+    "fuzz": …}), for the areas, tests and fuzz targets in `judged`."""
+    parts = {f"vectors:{area}": part_fingerprint(f"vectors:{area}") for area in judged.get("areas", [])}
+    if judged.get("tests"):
+        parts["tests"] = part_fingerprint(f"tests:{module}")
+    if judged.get("fuzz"):
+        parts["fuzz"] = part_fingerprint("fuzz")
+    return parts
+
+
+def part_fingerprint(part):
+    """The SHA-256 of one part of the suite as it is in the checkout:
+    - `vectors:<area>`: the manifest's entries of that area (and its other fields), and the files under
+      Vectors/<area>/;
+    - `tests:<Module>`: the module's test target, TestSupport and Package.swift, and the vectors too when the
+      module's tests name a file under Vectors/ (IconsTests reads the icons vectors);
+    - `fuzz`: the fuzz targets' sources and their seed corpus."""
+    if part not in _parts:
+        kind, _, name = part.partition(":")
+        if kind == "vectors":
+            manifest = json.load(open(os.path.join(ROOT, "Vectors", "manifest.json"), encoding="utf-8"))
+            entries = [entry for entry in manifest.get("vectors", []) if entry.get("area") == name]
+            rest = {key: value for key, value in manifest.items() if key != "vectors"}
+            text = json.dumps([rest, entries], sort_keys=True) + tree_fingerprint([f"Vectors/{name}"])
+        elif kind == "tests":
+            paths = ["Package.swift", "Tests/TestSupport", f"Tests/{name}Tests"]
+            text = tree_fingerprint(paths + (["Vectors"] if tests_read_vectors(name) else []))
+        else:
+            text = tree_fingerprint(["FuzzTesting/Sources", "FuzzTesting/seed-corpus"])
+        _parts[part] = sha256(text)
+    return _parts[part]
+
+
+_parts = {}
+
+
+def tests_read_vectors(module):
+    """Whether the module's tests name a file under Vectors/ (a quoted path starting "Vectors/")."""
+    directory = os.path.join(ROOT, "Tests", f"{module}Tests")
+    for folder, _, files in os.walk(directory):
+        for name in files:
+            if name.endswith(".swift") and '"Vectors/' in open(os.path.join(folder, name), encoding="utf-8").read():
+                return True
+    return False
 
 
 def reach_fingerprint():
@@ -632,11 +708,6 @@ def reach_fingerprint():
 
 
 _fingerprints = {}
-
-
-def suite_fingerprint():
-    """The SHA-256 of what judges a mutant (the vectors, the tests, the fuzz targets and their corpus)."""
-    return tree_fingerprint(["Vectors", "Tests", "FuzzTesting/Sources", "FuzzTesting/seed-corpus"])
 
 
 def tree_fingerprint(paths):
@@ -663,7 +734,8 @@ def tree_fingerprint(paths):
 
 def store(result):
     os.makedirs(CACHE, exist_ok=True)
-    result["suite"] = suite_fingerprint()
+    if "judged" in result:
+        result["suite"] = suite_parts(result["module"], result["judged"])
     path = os.path.join(CACHE, result["id"] + ".json")
     with open(path + ".new", "w", encoding="utf-8") as file:
         json.dump(result, file, indent=1)
@@ -847,18 +919,12 @@ def main():
     reach_key = None if args.no_reach else reach_fingerprint()
     results = {}
     todo = []
-    for mutant in chosen:
-        entry = cached(mutant, not args.no_fuzz, reach_key)
-        if entry:
-            results[mutant["id"]] = entry
-        else:
-            todo.append(mutant)
-    log(f"{len(chosen) - len(todo)} verdicts from the cache, {len(todo)} to judge")
     measured = []
     trees = [Tree(index, in_place=args.in_place) for index in range(max(1, args.jobs))]
     before = module_sources(args.modules) if args.in_place else None
     try:
-        reach = judge_reach.measure(reach_key, list(MODULES)) if reach_key and todo else None
+        # The map comes first: which judges a mutant goes to decides whether its cached survivor stands.
+        reach = judge_reach.measure(reach_key, list(MODULES)) if reach_key and not all_killed(chosen) else None
         targets = sorted({target for module in args.modules for target in MODULES[module]})
         if reach and not args.no_fuzz and targets and not reach.has_fuzz(targets, args.fuzz_seconds):
             # The campaigns of the unmutated build, in the first scratch copy (built as every mutant's fuzz judge is).
@@ -868,6 +934,14 @@ def main():
             if status != 0:
                 sys.exit(f"mutation: the unmutated fuzz targets do not build:\n{tail}")
             judge_reach.measure_fuzz(reach, targets, args.fuzz_seconds, first.campaign, fuzz_max_len, list(MODULES))
+        for mutant in chosen:
+            needed = judges_needed(mutant, reach, MODULES[mutant["module"]], not args.no_fuzz)
+            entry = cached(mutant, needed)
+            if entry:
+                results[mutant["id"]] = entry
+            else:
+                todo.append(mutant)
+        log(f"{len(chosen) - len(todo)} verdicts from the cache, {len(todo)} to judge")
         if todo:
             queue = list(todo)
             queue_lock = threading.Lock()

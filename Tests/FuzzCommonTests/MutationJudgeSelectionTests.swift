@@ -12,7 +12,9 @@ import Testing
     /// FuzzB's campaign, line 4 in nothing, line 9 has no count anywhere. judge() runs with judges that record their
     /// calls and kill nothing (then once with tests that fail only after the mutant's file is compiled afresh);
     /// prints, per line, the areas asked for, the judges called, the verdict's detail and what it skipped; then
-    /// whether a cached survivor that skipped a judge stands under the same map, another map, and no map.
+    /// whether a cached survivor stands: under the map it was judged with and without one, after a change to a part of
+    /// the suite that did not judge it (another area, another module's tests) and to one that did, with fuzzing off
+    /// and on.
     static let script = """
         import json, os, sys, tempfile
         sys.path.insert(0, sys.argv[1])
@@ -63,21 +65,36 @@ import Testing
         late = mutation.judge(Tree(stale), {"id": "8" * 64, "module": "BinaryPlist", "path": path, "line": 3},
                               stale, ["FuzzA", "FuzzB"], True, reach)
         print("stale build:", stale.calls, late["verdict"], repr(late["detail"]), sorted(late["steps"]))
+        quiet = Judges()
+        unfuzzed = mutation.judge(Tree(quiet), {"id": "7" * 64, "module": "BinaryPlist", "path": path, "line": 2},
+                                  quiet, ["FuzzA", "FuzzB"], False, reach)
         with tempfile.TemporaryDirectory() as work:
             mutation.CACHE = work
-            mutation.suite_fingerprint = lambda: "suite"
-            for result in (results[4], full):
+            parts = {"vectors:plist": "p", "vectors:attribute": "a", "vectors:icons": "i", "vectors:icon-loading": "l",
+                     "tests:BinaryPlist": "t", "tests:Icons": "x", "fuzz": "f"}
+            mutation.part_fingerprint = lambda part: parts[part]
+            for result in (results[2], results[3], results[4], full, unfuzzed):
                 mutation.store(result)
-            skipped, judged = {"id": results[4]["id"]}, {"id": full["id"]}
-            print("cache:", bool(mutation.cached(skipped, True, reach.key)),
-                  bool(mutation.cached(skipped, True, "other")), bool(mutation.cached(skipped, True, None)),
-                  bool(mutation.cached(judged, True, "other")), bool(mutation.cached(judged, True, None)))
+
+            def stands(result, line, reach_map, fuzz=True):
+                mutant = {"id": result["id"], "module": "BinaryPlist", "path": path, "line": line}
+                return bool(mutation.cached(mutant, mutation.judges_needed(mutant, reach_map, ["FuzzA", "FuzzB"], fuzz)))
+            print("cache:", stands(results[2], 2, reach), stands(results[2], 2, None), stands(full, 2, reach),
+                  stands(results[4], 4, reach), stands(results[4], 4, None))
+            parts.update({"tests:Icons": "x2", "vectors:attribute": "a2"})
+            print("other parts changed:", stands(results[2], 2, reach), stands(results[3], 3, reach),
+                  stands(full, 2, reach), stands(results[4], 4, reach))
+            print("fuzzing:", stands(unfuzzed, 2, reach, fuzz=False), stands(unfuzzed, 2, reach))
+            parts["vectors:plist"] = "p2"
+            print("its area changed:", stands(results[2], 2, reach), stands(results[3], 3, reach))
+            parts["tests:BinaryPlist"] = "t2"
+            print("its tests changed:", stands(results[3], 3, reach), stands(results[4], 4, reach))
         """
 
     /// The vectors run only in the areas that run the line, and not at all where none does; the tests and each
     /// fuzz target only where they run it; a line without a count runs every judge; a survivor of the vectors or the
     /// tests is judged once more after its file's objects are deleted, and a kill then says so; a survivor says which judges never ran its line, and a
-    /// cached survivor that skipped a judge stands only under the same reach map (one judged by every judge, always).
+    /// cached survivor stands only if it went to every judge it would go to now and none of those changed since.
     @Test func runsEachJudgeOnlyWhereItRunsTheLine() throws {
         let result = try HostTool.run("python3", ["-B", "-c", Self.script, Self.directory])
         #expect(result.status == 0, "\(result.stderrText)")
@@ -98,7 +115,11 @@ import Testing
                 "stale build: ['build', 'build-tests', 'tests', 'forget', 'build', 'build-tests', 'tests'] killed-tests "
                     + "'after a rebuild of its file (not before): swift test: 1: a test failed' "
                     + "['build', 'build-tests', 'build-tests-again', 'rebuild', 'tests', 'tests-again']",
-                "cache: True False False True True",
+                "cache: True False True True False",
+                "other parts changed: True True False True",
+                "fuzzing: True False",
+                "its area changed: False True",
+                "its tests changed: False True",
             ])
     }
 }
