@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # FuzzTesting/fuzz-coverage.sh - Line and branch coverage of the seed corpus (make fuzz-coverage).
 #
-# Builds every target with -profile-generate -profile-coverage-mapping (debug, in its own scratch
-# directory FuzzTesting/.build-coverage so the sanitizer build stays incremental), runs each once
+# Builds every target with -profile-generate -profile-coverage-mapping (FuzzTesting/coverage-build.sh: debug,
+# in its own scratch directory FuzzTesting/.build-coverage so the sanitizer build stays incremental), runs each once
 # over its seed corpus (FuzzTesting/seed-corpus/<target>/ plus the vector seeds: what every campaign
 # starts from), merges the profiles and renders Reports/fuzz-coverage.md and .html: line, branch (the
 # control-flow edges libFuzzer counts) and region coverage per source file of BinaryPlist,
@@ -16,13 +16,12 @@ export SWIFT_BACKTRACE=enable=no
 # shellcheck source=targets.sh
 . FuzzTesting/targets.sh
 
-bin_dir=$(dirname "$(command -v swift)")
+bin_dir=$(dirname "$(FuzzTesting/coverage-build.sh tool llvm-cov)")
 out=$FUZZ_ROOT/FuzzTesting/.build-coverage/out
 work=$(mktemp -d)
 [ -n "${FUZZ_COVERAGE_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 
-OUT=$out SRC=$(dirname "$FUZZ_ROOT") SANITIZER=coverage FUZZ_CONFIGURATIONS=debug \
-    FUZZ_SCRATCH=$FUZZ_ROOT/FuzzTesting/.build-coverage .clusterfuzzlite/build.sh
+FuzzTesting/coverage-build.sh build
 
 objects=()
 for target in $(fuzz_targets); do

@@ -22,7 +22,6 @@ make mutation-reach (reach.py) uses the same measurement over the whole vector s
 import importlib.util
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,8 +34,10 @@ FLAGS = ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping
 AREAS = ("plist", "attribute", "icons", "icon-loading")
 # Bumped when the map's meaning changes, so that an old map is measured again.
 FORMAT = "1"
-# make fuzz-coverage's build of the fuzz targets (debug, -profile-generate), shared with it.
+# make fuzz-coverage's build of the fuzz targets (debug, -profile-generate), shared with it, and the script that
+# makes it and knows where the toolchain's LLVM tools are.
 FUZZ_COVERAGE = os.path.join(ROOT, "FuzzTesting", ".build-coverage")
+COVERAGE_BUILD = os.path.join(ROOT, "FuzzTesting", "coverage-build.sh")
 # The map's campaign runs this many times the judge's seconds, so that what a mutant's campaign reaches a little
 # further (another build, another speed) is still on the map.
 FUZZ_MARGIN = 2
@@ -56,12 +57,11 @@ def coverage_module():
 
 
 def toolchain_tool(name):
-    """llvm-cov and llvm-profdata come with the Swift toolchain, next to `swift`."""
-    swift = shutil.which("swift")
-    path = os.path.join(os.path.dirname(os.path.realpath(swift)) if swift else "", name)
-    if not os.path.exists(path):
-        sys.exit(f"mutation: {name} is not next to swift ({path}); the Swift toolchain ships it")
-    return path
+    """llvm-cov and llvm-profdata, which come with the Swift toolchain (FuzzTesting/coverage-build.sh says where)."""
+    found = subprocess.run([COVERAGE_BUILD, "tool", name], capture_output=True, text=True)
+    if found.returncode != 0:
+        sys.exit(f"mutation: {found.stderr.strip()}")
+    return found.stdout.strip()
 
 
 def run(command, **kwargs):
@@ -221,10 +221,8 @@ def measure(key, modules, runs=3):
 
 
 def build_fuzz_coverage():
-    """make fuzz-coverage's build of every fuzz target (debug, -profile-generate -profile-coverage-mapping)."""
-    env = dict(os.environ, OUT=os.path.join(FUZZ_COVERAGE, "out"), SRC=os.path.dirname(ROOT), SANITIZER="coverage",
-               FUZZ_CONFIGURATIONS="debug", FUZZ_SCRATCH=FUZZ_COVERAGE)
-    run([os.path.join(ROOT, ".clusterfuzzlite", "build.sh")], env=env, stdout=subprocess.DEVNULL)
+    """make fuzz-coverage's build of every fuzz target (FuzzTesting/coverage-build.sh)."""
+    run([COVERAGE_BUILD, "build"], stdout=subprocess.DEVNULL)
 
 
 def fuzz_lines(target, corpus, sources, max_len):
