@@ -37,7 +37,6 @@ public struct BPlistDocument: Sendable {
         let (nodes, children, root) = try ByteView.with(bytes) {
             (view: ByteView) throws(BPlistError) -> ([DocumentNode], [UInt32], Int) in
             let trailer = try BPlistTrailer(view, rules: rules)
-            try DocumentBuilder.checkObjectCount(trailer, in: view)
             var failure: BPlistError?
             var children: [UInt32] = []
             // One node per offset-table entry: numObjects × offsetIntSize bytes exist in the input.

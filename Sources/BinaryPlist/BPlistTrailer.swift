@@ -14,7 +14,8 @@ struct BPlistTrailer {
     var offsetTableOffset: Int
 
     /// Checks the header, the trailer and every offset-table entry.
-    /// - Throws: `header`, `trailer` or `offset-table` errors naming the faulty byte.
+    /// - Throws: `header`, `trailer` or `offset-table` errors naming the faulty byte, or a `limit` error for
+    ///   more than 2^32-2 objects.
     init(_ view: ByteView, rules: DecodingRules) throws(BPlistError) {
         let length = view.count
         // bplist.header.magic: "bplist00" exactly ("bplist0" + a digit when lenient).
@@ -70,6 +71,11 @@ struct BPlistTrailer {
         // bplist.trailer.offset-size-capacity: offsets of this width can reach the offset table.
         if offsetSize < 8, table >= UInt64(1) << (8 * offsetSize) {
             throw BPlistError(.trailer, at: base + 6, "\(offsetSize)-byte offsets cannot reach offset \(tableOffset)")
+        }
+        // This decoder's own limit, not a bplist rule: it numbers objects in 32 bits. Checked before the offset
+        // table is read, so that a table of 4 GiB is refused without a pass over it.
+        guard count < Int(UInt32.max) else {
+            throw BPlistError(.limit, at: base + 8, "more than 2^32-2 objects")
         }
         // bplist.offset-table.range: every object starts after the header and before the offset table.
         if let index = view.firstEntry(at: tableOffset, count: count, width: offsetSize, outside: 8..<table) {

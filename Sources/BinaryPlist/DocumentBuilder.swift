@@ -34,13 +34,7 @@ struct DocumentBuilder {
     /// The cost of one value in the materialised-size bound.
     static let bytesPerValue = 16
 
-    /// Element lists hold object indices in 32 bits: 2^32 objects need a 4 GiB offset table.
-    static func checkObjectCount(_ trailer: BPlistTrailer, in view: ByteView) throws(BPlistError) {
-        guard trailer.numObjects < Int(UInt32.max) else {
-            throw BPlistError(.limit, at: view.count - 24, "more than 2^32-2 objects")
-        }
-    }
-
+    /// (Element lists hold object indices in 32 bits: BPlistTrailer refuses 2^32-1 objects and more.)
     init(view: ByteView, trailer: BPlistTrailer, rules: DecodingRules, nodes: NodeStore) {
         self.nodes = nodes
         self.layout = ObjectLayout(view: view, trailer: trailer)
