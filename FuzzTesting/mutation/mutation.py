@@ -777,7 +777,9 @@ def write_reports(args, pool, left_out, rows, stale, wall, measured):
         "wall_seconds": round(wall),
         "judged_this_run": len(measured),
         "mean_seconds_per_mutant": round(mean, 1) if mean else None,
-        "projected_full_run_hours": round(mean * len(pool) / 3600, 1) if mean else None,
+        "jobs": max(1, args.jobs),
+        # Each job judges one mutant at a time: the wall time of all of them at this run's rate.
+        "projected_full_run_hours": round(mean * len(pool) / max(1, args.jobs) / 3600, 1) if mean else None,
         "modules": modules,
         "overall": overall,
         "not_compiled_here": {module: left_out.get(module, 0) for module in args.modules},
@@ -830,7 +832,8 @@ def render_markdown(report):
              f"(the rest from the cache); a mutant of the sample took {cell(report['mean_seconds_per_mutant'])} s on "
              "average when it was judged; "
              f"all {report['overall']['generated']} mutants would take about "
-             f"{cell(report['projected_full_run_hours'])} h at that rate."
+             f"{cell(report['projected_full_run_hours'])} h at that rate"
+             + (f" with {report['jobs']} jobs at once" if report.get("jobs", 1) > 1 else "") + "."
              + not_compiled_sentence(report.get("not_compiled_here", {})), "",
              "| module | generated | judged | compiled | killed by vectors | by tests | by fuzzing only | survived "
              "| equivalent | vectors score | total score |",
