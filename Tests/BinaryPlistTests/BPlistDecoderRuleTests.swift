@@ -87,6 +87,9 @@ func ruleCases() -> [RuleCase] {
             rule: "bplist.offset-table.range offset in header", bytes: patched(single, at: 9, [3]),
             category: .offsetTable, offset: 9),
         RuleCase(
+            rule: "bplist.offset-table.range offset at the header's last byte", bytes: patched(single, at: 9, [7]),
+            category: .offsetTable, offset: 9),
+        RuleCase(
             rule: "bplist.offset-table.range offset at table", bytes: patched(single, at: 9, [9]),
             category: .offsetTable, offset: 9),
     ]
