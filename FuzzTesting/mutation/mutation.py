@@ -622,17 +622,19 @@ def finish(result, started):
 
 
 def all_killed(mutants):
-    """Whether every mutant has a cached kill or non-compiling verdict (then no judge, and no map, is needed)."""
+    """Whether every mutant has a cached kill by the vectors or a non-compiling verdict, which stand whatever the
+    map says (then no judge, and no map, is needed)."""
     for mutant in mutants:
         path = os.path.join(CACHE, mutant["id"] + ".json")
         if not os.path.exists(path) or json.load(open(path, encoding="utf-8")).get("verdict") not in \
-                KILLED + ("uncompiled",):
+                ("killed-vectors", "uncompiled"):
             return False
     return True
 
 
 def cached(mutant, needed):
-    """A verdict of an earlier run: a kill or a non-compiling mutant stands. A survivor stands only if it went to
+    """A verdict of an earlier run: a kill by the vectors or a non-compiling mutant stands; a kill by the tests or by
+    fuzzing stands while the judges before them are unchanged (below). A survivor stands only if it went to
     every judge it goes to now (`needed`, from judges_needed: the areas of the vectors, the tests, the fuzz targets,
     fuzzing on or off) and none of those judges changed since: each part it was judged by (one area's vectors, its
     module's tests, the fuzz targets) has the fingerprint it had then. So a new test of another module, or a new
@@ -641,9 +643,20 @@ def cached(mutant, needed):
     if not os.path.exists(path):
         return None
     entry = json.load(open(path, encoding="utf-8"))
-    if entry.get("verdict") in KILLED + ("uncompiled",):
+    if entry.get("verdict") in ("killed-vectors", "uncompiled"):
         return entry
     judged = entry.get("judged")
+    if entry.get("verdict") in KILLED:
+        # A kill stays a kill, but which judge made it is part of the verdict (the vectors score counts the
+        # vectors' kills): a kill by the tests stands while the vectors that ran before them are unchanged, a kill
+        # by fuzzing while the vectors and the tests are, so that a new vector that kills it is credited.
+        if not isinstance(judged, dict) or not isinstance(entry.get("suite"), dict):
+            return entry  # judged before the parts were recorded: kept as judged
+        earlier = {"areas": needed["areas"], "tests": needed["tests"] and entry["verdict"] == "killed-fuzz"}
+        covers = set(earlier["areas"]) <= set(judged.get("areas", [])) and (judged.get("tests") or not earlier["tests"])
+        unchanged = all(entry["suite"].get(part) == fingerprint
+                        for part, fingerprint in suite_parts(mutant["module"], earlier).items())
+        return entry if covers and unchanged else None
     if entry.get("judge") != JUDGE_VERSION or not isinstance(judged, dict) or \
             not isinstance(entry.get("suite"), dict):
         return None

@@ -14,7 +14,8 @@ import Testing
     /// prints, per line, the areas asked for, the judges called, the verdict's detail and what it skipped; then
     /// whether a cached survivor stands: under the map it was judged with and without one, after a change to a part of
     /// the suite that did not judge it (another area, another module's tests) and to one that did, with fuzzing off
-    /// and on.
+    /// and on; and whether a kill by the tests stands (while the vectors before them are unchanged) and one by the
+    /// vectors (always).
     static let script = """
         import json, os, sys, tempfile
         sys.path.insert(0, sys.argv[1])
@@ -75,6 +76,11 @@ import Testing
             mutation.part_fingerprint = lambda part: parts[part]
             for result in (results[2], results[3], results[4], full, unfuzzed):
                 mutation.store(result)
+            kill = {"id": "6" * 64, "module": "BinaryPlist", "judge": mutation.JUDGE_VERSION, "verdict": "killed-tests",
+                    "judged": {"areas": ["plist"], "tests": True, "fuzz": ["FuzzA"], "fuzzed": True}}
+            vectors_kill = dict(kill, id="5" * 64, verdict="killed-vectors")
+            for result in (kill, vectors_kill):
+                mutation.store(result)
 
             def stands(result, line, reach_map, fuzz=True):
                 mutant = {"id": result["id"], "module": "BinaryPlist", "path": path, "line": line}
@@ -85,8 +91,10 @@ import Testing
             print("other parts changed:", stands(results[2], 2, reach), stands(results[3], 3, reach),
                   stands(full, 2, reach), stands(results[4], 4, reach))
             print("fuzzing:", stands(unfuzzed, 2, reach, fuzz=False), stands(unfuzzed, 2, reach))
+            print("kills, other parts changed:", stands(kill, 2, reach), stands(vectors_kill, 2, reach))
             parts["vectors:plist"] = "p2"
             print("its area changed:", stands(results[2], 2, reach), stands(results[3], 3, reach))
+            print("kills, their area changed:", stands(kill, 2, reach), stands(vectors_kill, 2, reach))
             parts["tests:BinaryPlist"] = "t2"
             print("its tests changed:", stands(results[3], 3, reach), stands(results[4], 4, reach))
         """
@@ -94,7 +102,8 @@ import Testing
     /// The vectors run only in the areas that run the line, and not at all where none does; the tests and each
     /// fuzz target only where they run it; a line without a count runs every judge; a survivor of the vectors or the
     /// tests is judged once more after its file's objects are deleted, and a kill then says so; a survivor says which judges never ran its line, and a
-    /// cached survivor stands only if it went to every judge it would go to now and none of those changed since.
+    /// cached survivor stands only if it went to every judge it would go to now and none of those changed since; a
+    /// cached kill by a later judge only while the judges before it are unchanged.
     @Test func runsEachJudgeOnlyWhereItRunsTheLine() throws {
         let result = try HostTool.run("python3", ["-B", "-c", Self.script, Self.directory])
         #expect(result.status == 0, "\(result.stderrText)")
@@ -118,7 +127,9 @@ import Testing
                 "cache: True False True True False",
                 "other parts changed: True True False True",
                 "fuzzing: True False",
+                "kills, other parts changed: True True",
                 "its area changed: False True",
+                "kills, their area changed: False True",
                 "its tests changed: False True",
             ])
     }
