@@ -11,33 +11,25 @@ import Testing
     /// [1, {"k": 2}] as bytes: the root array, and the dictionary at its position 1.
     static let file = BPlistEncoder.encode(.array([.integer(1), .dictionary(["k": .integer(2)])]))
 
-    @Test func elementOfADictionaryStops() async {
-        await #expect(processExitsWith: .failure) {
-            let document = try BPlistDocument(DocumentContractTests.file)
+    /// A call that breaks the contract, on the root array or on the dictionary inside it.
+    enum Misuse: String, Codable, Sendable, CaseIterable {
+        case elementOfADictionary, elementPastTheCount, entryOfAnArray, entryPastTheCount
+
+        func call(_ document: BPlistDocument) {
             let dictionary = document.element(1, of: document.root)
-            _ = document.element(0, of: dictionary)
+            switch self {
+            case .elementOfADictionary: _ = document.element(0, of: dictionary)
+            case .elementPastTheCount: _ = document.element(2, of: document.root)
+            case .entryOfAnArray: _ = document.entry(0, of: document.root)
+            case .entryPastTheCount: _ = document.entry(1, of: dictionary)
+            }
         }
     }
 
-    @Test func elementPastTheCountStops() async {
-        await #expect(processExitsWith: .failure) {
-            let document = try BPlistDocument(DocumentContractTests.file)
-            _ = document.element(2, of: document.root)
-        }
-    }
-
-    @Test func entryOfAnArrayStops() async {
-        await #expect(processExitsWith: .failure) {
-            let document = try BPlistDocument(DocumentContractTests.file)
-            _ = document.entry(0, of: document.root)
-        }
-    }
-
-    @Test func entryPastTheCountStops() async {
-        await #expect(processExitsWith: .failure) {
-            let document = try BPlistDocument(DocumentContractTests.file)
-            let dictionary = document.element(1, of: document.root)
-            _ = document.entry(1, of: dictionary)
+    @Test(arguments: Misuse.allCases)
+    func aCallOutsideTheContractStops(_ misuse: Misuse) async {
+        await #expect(processExitsWith: .failure) { [misuse] in
+            misuse.call(try BPlistDocument(DocumentContractTests.file))
         }
     }
 
