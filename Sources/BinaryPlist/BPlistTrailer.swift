@@ -23,36 +23,40 @@ struct BPlistTrailer {
         let exact = length >= 8 && view.uint(at: 0, width: 8) == magic
         for index in 0..<8 where !exact {
             guard index < length else {
-                throw BPlistError(.header, at: length, "input ends inside the 8-byte header \"bplist00\"")
+                throw BPlistError(.headerMagic, at: length, "input ends inside the 8-byte header \"bplist00\"")
             }
             let byte = view[index]
             if UInt64(byte) == magic >> UInt64(56 - 8 * index) & 0xFF { continue }
             if index == 7, rules.acceptsAnyVersionDigit, byte >= 0x30, byte <= 0x39 { continue }
-            throw BPlistError(.header, at: index, "header is not \"bplist00\" (byte \(hex(byte)) at \(index))")
+            throw BPlistError(.headerMagic, at: index, "header is not \"bplist00\" (byte \(hex(byte)) at \(index))")
         }
         // bplist.trailer.present: header + 32-byte trailer at least.
         guard length >= 8 + 32 else {
-            throw BPlistError(.trailer, at: length, "input of \(length) bytes ends before the 32-byte trailer")
+            throw BPlistError(.trailerPresent, at: length, "input of \(length) bytes ends before the 32-byte trailer")
         }
         let base = length - 32
         let offsetSize = Int(view[base + 6])
         let refSize = Int(view[base + 7])
         // bplist.trailer.offset-size
-        guard offsetSize >= 1 else { throw BPlistError(.trailer, at: base + 6, "offset-table entry size is 0") }
+        guard offsetSize >= 1 else {
+            throw BPlistError(.trailerOffsetSize, at: base + 6, "offset-table entry size is 0")
+        }
         // bplist.trailer.ref-size
-        guard refSize >= 1 else { throw BPlistError(.trailer, at: base + 7, "object reference size is 0") }
+        guard refSize >= 1 else { throw BPlistError(.trailerRefSize, at: base + 7, "object reference size is 0") }
         // bplist.trailer.num-objects
         guard let objects = view.uint(at: base + 8, width: 8), objects >= 1, objects <= UInt64(Int.max) else {
-            throw BPlistError(.trailer, at: base + 8, "object count must be at least 1 and fit a signed 64-bit int")
+            throw BPlistError(
+                .trailerNumObjects, at: base + 8, "object count must be at least 1 and fit a signed 64-bit int")
         }
         // bplist.trailer.top-object
         guard let top = view.uint(at: base + 16, width: 8), top < objects else {
-            throw BPlistError(.trailer, at: base + 16, "top object index is not below the object count \(objects)")
+            throw BPlistError(
+                .trailerTopObject, at: base + 16, "top object index is not below the object count \(objects)")
         }
         // bplist.trailer.offset-table-offset: after the header and the first object, before the trailer.
         guard let table = view.uint(at: base + 24, width: 8), table >= 9, table <= UInt64(base) else {
             throw BPlistError(
-                .trailer, at: base + 24,
+                .trailerOffsetTableOffset, at: base + 24,
                 "offset table start must lie in [9, \(base)] (after the header, before the trailer)")
         }
         let tableOffset = Int(table)
@@ -61,26 +65,29 @@ struct BPlistTrailer {
         let (tableSize, overflow) = count.multipliedReportingOverflow(by: offsetSize)
         guard !overflow, tableSize == base - tableOffset else {
             throw BPlistError(
-                .trailer, at: base + 24,
+                .trailerLength, at: base + 24,
                 "\(count) offsets of \(offsetSize) bytes from \(tableOffset) do not end at the trailer (\(base))")
         }
         // bplist.trailer.ref-size-capacity: refs of this width can name every object.
         if refSize < 8, objects >= UInt64(1) << (8 * refSize) {
-            throw BPlistError(.trailer, at: base + 7, "\(refSize)-byte references cannot address \(objects) objects")
+            throw BPlistError(
+                .trailerRefSizeCapacity, at: base + 7, "\(refSize)-byte references cannot address \(objects) objects")
         }
         // bplist.trailer.offset-size-capacity: offsets of this width can reach the offset table.
         if offsetSize < 8, table >= UInt64(1) << (8 * offsetSize) {
-            throw BPlistError(.trailer, at: base + 6, "\(offsetSize)-byte offsets cannot reach offset \(tableOffset)")
+            throw BPlistError(
+                .trailerOffsetSizeCapacity, at: base + 6,
+                "\(offsetSize)-byte offsets cannot reach offset \(tableOffset)")
         }
-        // This decoder's own limit, not a bplist rule: it numbers objects in 32 bits. Checked before the offset
-        // table is read, so that a table of 4 GiB is refused without a pass over it.
+        // bplist.object.count: this decoder's own limit, not a bplist rule: it numbers objects in 32 bits.
+        // Checked before the offset table is read, so that a table of 4 GiB is refused without a pass over it.
         guard count < Int(UInt32.max) else {
-            throw BPlistError(.limit, at: base + 8, "more than 2^32-2 objects")
+            throw BPlistError(.objectCount, at: base + 8, "more than 2^32-2 objects")
         }
         // bplist.offset-table.range: every object starts after the header and before the offset table.
         if let index = view.firstEntry(at: tableOffset, count: count, width: offsetSize, outside: 8..<table) {
             throw BPlistError(
-                .offsetTable, at: tableOffset + index * offsetSize,
+                .offsetTableRange, at: tableOffset + index * offsetSize,
                 "offset of object \(index) is outside [8, \(tableOffset))")
         }
         self.offsetIntSize = offsetSize

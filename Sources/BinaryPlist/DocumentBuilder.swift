@@ -74,13 +74,13 @@ struct DocumentBuilder {
             return size
         case .active:
             // bplist.object.cycle
-            throw BPlistError(.cycle, at: position, "reference to object \(index) closes a cycle")
+            throw BPlistError(.objectCycle, at: position, "reference to object \(index) closes a cycle")
         default:
             let size = node.isContainer ? subtreeSize(at: Int(node.word)) : .scalar(node)
             // bplist.object.depth: a shared subtree is as deep here as it was where first met.
             if depth + size.height > rules.maximumDepth {
                 throw BPlistError(
-                    .depth, at: layout.offset(of: index),
+                    .objectDepth, at: layout.offset(of: index),
                     "shared object \(index) nests deeper than \(rules.maximumDepth) levels here")
             }
             statistics.referencesReused += 1
@@ -101,14 +101,15 @@ struct DocumentBuilder {
             case 0x08: node = DocumentNode(.boolFalse, count: 0, word: 0)
             case 0x09: node = DocumentNode(.boolTrue, count: 0, word: 1)
             default:
-                // bplist.marker.simple: fill (0x0F) and the bplist1x-only URL/UUID markers.
-                throw BPlistError(.marker, at: start, "marker \(hex(marker)) is not a bplist00 object")
+                // bplist.marker.fill (0x0F) and bplist.marker.simple: the bplist1x-only URL/UUID markers, the rest.
+                let rule: BPlistError.Rule = marker == 0x0F ? .markerFill : .markerSimple
+                throw BPlistError(rule, at: start, "marker \(hex(marker)) is not a bplist00 object")
             }
         case 0x1: node = try integer(at: start, info: info)
         case 0x2:
             // bplist.real.width: 4 or 8 bytes.
             guard info == 2 || info == 3 else {
-                throw BPlistError(.marker, at: start, "real of \(1 << info) bytes (only 4 or 8 exist)")
+                throw BPlistError(.realWidth, at: start, "real of \(1 << info) bytes (only 4 or 8 exist)")
             }
             let bits = try layout.payload(at: start + 1, length: 1 << info, object: start)
             let raw = view.uint(at: bits, width: 1 << info) ?? 0
@@ -124,7 +125,7 @@ struct DocumentBuilder {
             // bplist.uid: n+1 bytes, at most 64 bits of value.
             let body = try layout.payload(at: start + 1, length: info + 1, object: start)
             guard let uid = view.uint(at: body, width: info + 1) else {
-                throw BPlistError(.limit, at: start, "UID of \(info + 1) bytes exceeds 64 bits")
+                throw BPlistError(.uid, at: start, "UID of \(info + 1) bytes exceeds 64 bits")
             }
             node = DocumentNode(.uid, count: 0, word: uid)
         case 0xA, 0xC:
@@ -132,7 +133,7 @@ struct DocumentBuilder {
         case 0xD: return try dictionary(index, at: start, info: info, depth: depth)
         default:
             // bplist.marker.unused: 0x7 (UTF-8), 0x9, 0xB (ordset), 0xE, 0xF.
-            throw BPlistError(.marker, at: start, "marker \(hex(marker)) is not a bplist00 object")
+            throw BPlistError(.markerUnused, at: start, "marker \(hex(marker)) is not a bplist00 object")
         }
         nodes[index] = node
         return .scalar(node)
@@ -146,7 +147,7 @@ struct DocumentBuilder {
             try spend(count, at: start)
             if let bad = view.firstNonASCII(at: body, count: count) {
                 // bplist.string.ascii: 7-bit only.
-                throw BPlistError(.encoding, at: bad, "ASCII string holds byte \(hex(view[bad]))")
+                throw BPlistError(.stringASCII, at: bad, "ASCII string holds byte \(hex(view[bad]))")
             }
             return DocumentNode(.ascii, count: count, word: UInt64(body))
         }
@@ -154,14 +155,16 @@ struct DocumentBuilder {
         try spend(count * 2, at: start)
         if let bad = view.firstUnpairedSurrogate(at: body, units: count) {
             // bplist.string.utf16: surrogates must pair.
-            throw BPlistError(.encoding, at: bad, "UTF-16 string holds an unpaired surrogate")
+            throw BPlistError(.stringUTF16, at: bad, "UTF-16 string holds an unpaired surrogate")
         }
         return DocumentNode(.utf16, count: count, word: UInt64(body))
     }
 
     private func integer(at start: Int, info: Int) throws(BPlistError) -> DocumentNode {
         // bplist.integer.width: 1, 2, 4, 8 or 16 bytes.
-        guard info <= 4 else { throw BPlistError(.marker, at: start, "integer of \(1 << info) bytes (at most 16)") }
+        guard info <= 4 else {
+            throw BPlistError(.integerWidth, at: start, "integer of \(1 << info) bytes (at most 16)")
+        }
         let width = 1 << info
         let body = try layout.payload(at: start + 1, length: width, object: start)
         switch width {
@@ -172,7 +175,7 @@ struct DocumentBuilder {
             let high = view.uint(at: body, width: 8) ?? 0
             if high != 0 && !rules.truncatesSixteenByteIntegers {
                 throw BPlistError(
-                    .limit, at: start, "16-byte integer outside 0...2^64-1 (readers disagree on its value)")
+                    .integer16, at: start, "16-byte integer outside 0...2^64-1 (readers disagree on its value)")
             }
             return DocumentNode(.unsigned, count: 0, word: view.uint(at: body + 8, width: 8) ?? 0)
         default:
@@ -183,14 +186,14 @@ struct DocumentBuilder {
     private func date(at start: Int, marker: UInt8) throws(BPlistError) -> DocumentNode {
         // bplist.date.marker: exactly 0x33.
         guard marker == 0x33 else {
-            throw BPlistError(.marker, at: start, "date marker must be 0x33, not \(hex(marker))")
+            throw BPlistError(.dateMarker, at: start, "date marker must be 0x33, not \(hex(marker))")
         }
         let body = try layout.payload(at: start + 1, length: 8, object: start)
         let bits = view.uint(at: body, width: 8) ?? 0
         let seconds = Double(bitPattern: bits)
         // bplist.date.range: a finite instant in years 0001-9999.
         guard PropertyListValue.representableDates.contains(seconds) else {
-            throw BPlistError(.limit, at: start, "date \(seconds) is not a finite instant in years 0001-9999")
+            throw BPlistError(.dateRange, at: start, "date \(seconds) is not a finite instant in years 0001-9999")
         }
         return DocumentNode(.date, count: 0, word: bits)
     }
@@ -198,7 +201,8 @@ struct DocumentBuilder {
     @inline(__always) private mutating func spend(_ bytes: Int, at start: Int) throws(BPlistError) {
         // bplist.object.payload-budget: aliased offset-table entries may not multiply a payload.
         guard bytes <= payloadBudget - statistics.payloadBytes else {
-            throw BPlistError(.limit, at: start, "strings and data exceed \(payloadBudget) bytes (aliased objects)")
+            throw BPlistError(
+                .payloadBudget, at: start, "strings and data exceed \(payloadBudget) bytes (aliased objects)")
         }
         statistics.payloadBytes += bytes
     }
@@ -207,7 +211,8 @@ struct DocumentBuilder {
         // bplist.object.element-budget: aliased offset-table entries may not multiply a container.
         guard elements <= expansionBudget - statistics.elementsReserved else {
             throw BPlistError(
-                .limit, at: start, "containers hold more than \(expansionBudget) elements in all (aliased objects)")
+                .elementBudget, at: start,
+                "containers hold more than \(expansionBudget) elements in all (aliased objects)")
         }
         statistics.elementsReserved += elements
     }
@@ -215,7 +220,7 @@ struct DocumentBuilder {
     @inline(__always) private mutating func enter(_ start: Int, depth: Int) throws(BPlistError) {
         // bplist.object.depth
         guard depth < rules.maximumDepth else {
-            throw BPlistError(.depth, at: start, "containers nest deeper than \(rules.maximumDepth) levels")
+            throw BPlistError(.objectDepth, at: start, "containers nest deeper than \(rules.maximumDepth) levels")
         }
         statistics.maximumDepthReached = max(statistics.maximumDepthReached, depth + 1)
     }
@@ -228,7 +233,7 @@ struct DocumentBuilder {
         // bplist.object.expansion: shared references may not fan out into a huge tree.
         guard !overflow, sum <= expansionBudget else {
             throw BPlistError(
-                .limit, at: start, "shared references expand to more than \(expansionBudget) values")
+                .expansion, at: start, "shared references expand to more than \(expansionBudget) values")
         }
         total.values = sum
         total.bytes += bytes
@@ -237,7 +242,8 @@ struct DocumentBuilder {
         let (size, sizeOverflow) = scaled.addingReportingOverflow(total.bytes)
         guard !scaledOverflow, !sizeOverflow, size <= sizeBudget else {
             throw BPlistError(
-                .limit, at: start, "shared references expand to more than \(sizeBudget) bytes when materialised")
+                .materialisedSize, at: start,
+                "shared references expand to more than \(sizeBudget) bytes when materialised")
         }
     }
 
@@ -303,7 +309,7 @@ struct DocumentBuilder {
                 guard rules.keepsFirstDuplicateKey else {
                     let key = KeyText.string(keyNode, in: view)
                     throw BPlistError(
-                        .duplicateKey, at: keyPosition, "dictionary key \"\(printable(key))\" appears twice")
+                        .dictDuplicateKey, at: keyPosition, "dictionary key \"\(printable(key))\" appears twice")
                 }
                 continue
             }
@@ -330,7 +336,7 @@ struct DocumentBuilder {
             let start = layout.offset(of: ref)
             let marker = view[start]
             guard marker >> 4 == 0x5 || marker >> 4 == 0x6 else {
-                throw BPlistError(.keyType, at: position, "dictionary key is not a string (marker \(hex(marker)))")
+                throw BPlistError(.dictKeyType, at: position, "dictionary key is not a string (marker \(hex(marker)))")
             }
             // What `visit` does for an unvisited string, without reading its offset and marker again.
             let key = try string(at: start, marker: marker)
@@ -339,7 +345,7 @@ struct DocumentBuilder {
             return key.payloadBytes
         } else if !node.isString {
             let marker = view[layout.offset(of: ref)]
-            throw BPlistError(.keyType, at: position, "dictionary key is not a string (marker \(hex(marker)))")
+            throw BPlistError(.dictKeyType, at: position, "dictionary key is not a string (marker \(hex(marker)))")
         }
         return try visit(ref, depth: depth, referencedAt: position).bytes
     }

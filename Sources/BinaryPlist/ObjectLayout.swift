@@ -28,7 +28,7 @@ struct ObjectLayout {
         // bplist.object.bounds: no payload runs into the offset table.
         guard length <= tableOffset - start else {
             throw BPlistError(
-                .length, at: object,
+                .objectBounds, at: object,
                 "object needs \(length) bytes from \(start) but the offset table starts at \(tableOffset)")
         }
         return start
@@ -48,22 +48,23 @@ struct ObjectLayout {
 
     private func countError(_ count: Int, at start: Int) -> BPlistError {
         BPlistError(
-            .length, at: start, "count \(count) needs more bytes than lie before the offset table at \(tableOffset)")
+            .objectBounds, at: start,
+            "count \(count) needs more bytes than lie before the offset table at \(tableOffset)")
     }
 
     /// `sizedPayload` for a count stored as an int object after the `0xF` nibble.
     private func longSizedPayload(at start: Int, unit: Int) throws(BPlistError) -> (count: Int, body: Int) {
-        // bplist.count.int: a long count is an int object.
+        // bplist.count.int: a long count is an int object; bplist.count.range: one that fits 63 bits.
         let position = try payload(at: start + 1, length: 1, object: start)
         let countMarker = view[position]
         guard countMarker >> 4 == 0x1, countMarker & 0x0F <= 4 else {
             throw BPlistError(
-                .marker, at: position, "count must be an int object, found marker \(hex(countMarker))")
+                .countInt, at: position, "count must be an int object, found marker \(hex(countMarker))")
         }
         let width = 1 << Int(countMarker & 0x0F)
         _ = try payload(at: position + 1, length: width, object: start)
         guard let raw = view.uint(at: position + 1, width: width), raw <= UInt64(Int.max) else {
-            throw BPlistError(.length, at: position, "count is negative or does not fit 63 bits")
+            throw BPlistError(.countRange, at: position, "count is negative or does not fit 63 bits")
         }
         let count = Int(raw)
         let body = position + 1 + width

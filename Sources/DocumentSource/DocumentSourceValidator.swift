@@ -76,7 +76,7 @@ public enum DocumentSourceValidator {
                 findings.append(
                     .init(
                         .decodeError, "[\(error.category.rawValue)] \(error.message) at byte \(error.offset)",
-                        offset: error.offset, clause: .forDecoding(error, inputLength: bytes.count)))
+                        offset: error.offset, clause: .forDecoding(error)))
             }
         }
         do {
@@ -86,7 +86,7 @@ public enum DocumentSourceValidator {
                 findings.append(
                     .init(
                         .decodeError, "[\(error.category.rawValue)] \(error.message) at byte \(error.offset)",
-                        offset: error.offset, clause: .forDecoding(error, inputLength: bytes.count)))
+                        offset: error.offset, clause: .forDecoding(error)))
             }
             return nil
         }

@@ -46,6 +46,7 @@ public struct SpecificationClause: Hashable, Sendable, Codable {
         "bplist.marker.integer": "4.5",
         "bplist.marker.real": "4.5",
         "bplist.marker.date": "4.5",
+        "bplist.marker.fill": "4.5",
         "bplist.marker.unknown": "4.5",
         "bplist.count.long": "4.5",
         "bplist.length.within-objects": "4.5",
@@ -71,43 +72,9 @@ public struct SpecificationClause: Hashable, Sendable, Codable {
         sections.keys.sorted().map(named)
     }
 
-    /// The clause a decoder rejection breaks, from its category, the trailer field it names (by its
-    /// offset from the end, as `BPlistDecoder` reports it) and, where one category covers several
-    /// rules, the decoder's message.
-    public static func forDecoding(_ error: BPlistError, inputLength: Int) -> SpecificationClause {
-        let message = error.message
-        switch error.category {
-        case .header: return named("bplist.header.magic")
-        case .trailer:
-            switch inputLength - error.offset {
-            case 26: return named("bplist.trailer.offset-size")
-            case 25: return named("bplist.trailer.ref-size")
-            case 24: return named("bplist.trailer.num-objects")
-            case 16: return named("bplist.trailer.top-object")
-            case 8 where message.contains("do not end"): return named("bplist.trailer.length")
-            case 8: return named("bplist.trailer.offset-table-offset")
-            default: return named("bplist.trailer")
-            }
-        case .offsetTable: return named("bplist.offset-table.range")
-        case .objectRef: return named("bplist.object-ref.range")
-        case .marker:
-            if message.hasPrefix("real") { return named("bplist.marker.real") }
-            if message.hasPrefix("date") { return named("bplist.marker.date") }
-            if message.hasPrefix("integer") { return named("bplist.marker.integer") }
-            if message.hasPrefix("count") { return named("bplist.count.long") }
-            return named("bplist.marker.unknown")
-        case .length: return named("bplist.length.within-objects")
-        case .cycle: return named("bplist.graph.acyclic")
-        case .depth: return named("bplist.limit.depth")
-        case .encoding:
-            return named(message.contains("UTF-16") ? "bplist.string.utf16" : "bplist.string.ascii")
-        case .keyType: return named("bplist.dictionary.key-type")
-        case .duplicateKey: return named("bplist.dictionary.unique-keys")
-        case .limit:
-            if message.contains("aliased") || message.contains("expand") { return named("bplist.limit.resources") }
-            return named("bplist.limit.value")
-        case .schema: return named("attribute.root.dictionary")
-        }
+    /// The clause a decoder rejection breaks: the one its rule enforces (`BPlistError.Rule.clause`).
+    public static func forDecoding(_ error: BPlistError) -> SpecificationClause {
+        named(error.rule.clause)
     }
 }
 

@@ -4,7 +4,7 @@
 // expected-result files are skipped, so a shell glob of the folder works).
 // Prints one line per file; exits 1 when any oracle reports a finding, 64 on usage errors.
 //        xds-fuzz-replay --errors FILE…   bplist fuzz inputs (option prefix allowed): prints, per file,
-// how the strict reference decoder ends, `accepted` or `<category>: <message>` (make fuzz-coverage).
+// how the strict reference decoder ends, `accepted` or the id of the rule that refused it (make fuzz-coverage).
 
 import BinaryPlist
 import Foundation
@@ -18,7 +18,7 @@ if CommandLine.arguments.dropFirst().first == "--errors" {
             _ = try BPlistDecoder.decode(document, rules: .strict)
             print("accepted")
         } catch {
-            print("\(error.category.rawValue): \(error.message)")
+            print(error.rule.rawValue)
         }
     }
     exit(0)

@@ -4,13 +4,15 @@ import Testing
 
 @testable import BinaryPlist
 
-/// A vector that must be rejected with `category` at `offset`.
+/// A vector that must be rejected by the rule its description starts with, with `category` at `offset`.
 struct RuleCase: Sendable, CustomTestStringConvertible {
     var rule: String
     var bytes: [UInt8]
     var category: BPlistError.Category
     var offset: Int
     var testDescription: String { rule }
+    /// The rule id the description starts with (Docs/codec.md).
+    var ruleID: String { String(rule.prefix { $0 != " " }) }
 }
 
 /// `false` as the only object: 42 bytes, offset table at 9, trailer at 10.
@@ -79,7 +81,9 @@ func ruleCases() -> [RuleCase] {
         RuleCase(
             rule: "bplist.trailer.length claimed 2^60 objects",
             bytes: patched(single, at: base + 8, bigEndian(1 << 60, width: 8)), category: .trailer, offset: base + 24),
-        RuleCase(rule: "bplist.trailer.length byte after trailer", bytes: single + [0], category: .trailer, offset: 18),
+        // A byte after the trailer shifts it: the reference width is read from the last object reference byte, 0.
+        RuleCase(
+            rule: "bplist.trailer.ref-size byte after trailer", bytes: single + [0], category: .trailer, offset: 18),
         RuleCase(
             rule: "bplist.trailer.length byte before trailer",
             bytes: Array(single[0..<10]) + [0] + Array(single[10...]), category: .trailer, offset: 35),
@@ -123,8 +127,8 @@ func ruleCases() -> [RuleCase] {
         ("bplist.object.bounds dict refs run into offset table", [[0xD2, 0x01, 0x01]], .length, 8),
         ("bplist.object.bounds integer runs into offset table", [[0x13, 0x00, 0x00]], .length, 8),
         ("bplist.count.int marker", [[0x5F, 0x50, 0x61, 0x62, 0x63]], .marker, 9),
-        ("bplist.count.int negative", [[0x5F, 0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]], .length, 9),
-        ("bplist.count.int beyond bytes", [[0x5F, 0x10, 0x20, 0x61]], .length, 8),
+        ("bplist.count.range negative", [[0x5F, 0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]], .length, 9),
+        ("bplist.object.bounds count beyond bytes", [[0x5F, 0x10, 0x20, 0x61]], .length, 8),
         ("bplist.string.ascii 8-bit byte", [[0x53, 0x44, 0xE9, 0x63]], .encoding, 10),
         ("bplist.string.utf16 lone high surrogate", [[0x62, 0xD8, 0x00, 0x00, 0x41]], .encoding, 9),
         ("bplist.string.utf16 lone low surrogate", [[0x62, 0x00, 0x41, 0xDC, 0x00]], .encoding, 11),
@@ -141,7 +145,7 @@ func ruleCases() -> [RuleCase] {
         ("bplist.date.marker 0x32", [[0x32] + [UInt8](repeating: 0, count: 8)], .marker, 8),
         ("bplist.date.range NaN", [[0x33, 0x7F, 0xF8, 0, 0, 0, 0, 0, 0]], .limit, 8),
         ("bplist.date.range infinity", [[0x33, 0x7F, 0xF0, 0, 0, 0, 0, 0, 0]], .limit, 8),
-        ("bplist.marker.simple fill", [[0x0F]], .marker, 8),
+        ("bplist.marker.fill", [[0x0F]], .marker, 8),
         ("bplist.marker.simple URL", [[0x0C]], .marker, 8),
         ("bplist.marker.simple 0x01", [[0x01]], .marker, 8),
         ("bplist.marker.unused UTF-8 string", [[0x71, 0x41]], .marker, 8),
@@ -190,6 +194,7 @@ func ruleCases() -> [RuleCase] {
     @Test(arguments: ruleCases())
     func rejectsWithCategoryAndOffset(_ rule: RuleCase) {
         let error = decodeError(rule.bytes)
+        #expect(error?.rule.rawValue == rule.ruleID, "\(rule.rule): \(String(describing: error))")
         #expect(error?.category == rule.category, "\(rule.rule): \(String(describing: error))")
         #expect(error?.offset == rule.offset, "\(rule.rule): \(String(describing: error))")
         #expect(error.map { !$0.message.isEmpty && !$0.message.contains("\n") } == true)

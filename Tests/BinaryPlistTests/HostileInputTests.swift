@@ -53,7 +53,7 @@ private func decodeCounting(
                 + bigEndian(9, width: 8)
             for (index, byte) in trailer.enumerated() { file[file.count - 32 + index] = byte }
             let (result, statistics) = decodeCounting(file)
-            let expected = BPlistError(.limit, at: file.count - 24, "more than 2^32-2 objects")
+            let expected = BPlistError(.objectCount, at: file.count - 24, "more than 2^32-2 objects")
             guard result.failure == expected, statistics == DecodingStatistics() else {
                 print("decoded as \(result), \(statistics)")
                 exit(1)
@@ -78,7 +78,7 @@ private func decodeCounting(
     @Test func hundredThousandDeepNestingStopsAtTheDepthCap() {
         let file = nestedArrays(100_000)
         let (result, statistics) = decodeCounting(file)
-        #expect(result.failure == BPlistError(.depth, at: 8 + 5 * 512, "containers nest deeper than 512 levels"))
+        #expect(result.failure == BPlistError(.objectDepth, at: 8 + 5 * 512, "containers nest deeper than 512 levels"))
         #expect(statistics.maximumDepthReached == 512)
         #expect(statistics.objectsDecoded == 0)
     }

@@ -174,7 +174,7 @@ import Testing
         let array = BPlistEncoder.encode(.array([.string("n")]))
         var truncated = dictionary
         truncated.removeLast()
-        let anError = BPlistError(.trailer, at: 0, "wrong")
+        let anError = BPlistError(.trailerLength, at: 0, "wrong")
         // Binary bytes called not binary.
         Self.expectFinding(.failure(.notBinary(.unknown)), for: dictionary)
         // Decodable bytes called undecodable, as a strict reader calls a duplicate key (the reader reads leniently).
@@ -189,7 +189,7 @@ import Testing
         Self.expectFinding(.failure(.undecodable(anError)), for: array)
         // Undecodable bytes, but the offset lies outside the input; and non-binary bytes called undecodable.
         Self.expectFinding(
-            .failure(.undecodable(BPlistError(.trailer, at: truncated.count + 1, "wrong"))), for: truncated)
+            .failure(.undecodable(BPlistError(.trailerLength, at: truncated.count + 1, "wrong"))), for: truncated)
         Self.expectFinding(.failure(.undecodable(anError)), for: try Self.vector("xml-plist.bplist"))
         // A dictionary, or undecodable bytes, called a root that is not a dictionary.
         Self.expectFinding(.failure(.rootNotDictionary("an array")), for: dictionary)

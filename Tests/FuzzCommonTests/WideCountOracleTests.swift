@@ -52,9 +52,9 @@ import Testing
         var bytes = Array("bplist00".utf8) + [0x51, 0x3F] + [0x15] + [UInt8](repeating: 0, count: 32)
         bytes += [8, 10] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 2] + [UInt8](repeating: 0, count: 8)
         bytes += [0, 0, 0, 0, 0, 0, 0, 43]
-        let error = BPlistError(.marker, at: 10, "a 32-byte integer")
+        let error = BPlistError(.integerWidth, at: 10, "a 32-byte integer")
         #expect(KnownDivergence.explaining(error, in: bytes) == nil)
-        let count = BPlistError(.marker, at: 9, "count must be an int object")
+        let count = BPlistError(.countInt, at: 9, "count must be an int object")
         #expect(KnownDivergence.explaining(count, in: Self.wideCountString(countMarker: 0x15)) == .wideCountAccepted)
     }
 }
