@@ -77,6 +77,7 @@ public enum ProcessRunner {
             argv, environment: environment, stdin: stdinPipe[0], stdout: stdoutPipe[1], stderr: stderrPipe[1],
             directory: scratch)
         if case .success(let child) = pid { ChildContainment.register(group: child) }
+        let inheritedPeak = ProcessStatistics.ownPeakResidentBytes()
         closeAll([stdinPipe[0], stdoutPipe[1], stderrPipe[1]])
         spawnLock.unlock()
         guard case .success(let child) = pid else {
@@ -86,7 +87,7 @@ public enum ProcessRunner {
         }
         var session = ChildSession(
             pid: child, stdinFD: input.isEmpty ? -1 : stdinPipe[1], stdoutFD: stdoutPipe[0], stderrFD: stderrPipe[0],
-            input: input, limits: limits)
+            input: input, limits: limits, inheritedPeak: inheritedPeak)
         if input.isEmpty { close(stdinPipe[1]) }
         let result = session.run()
         ChildContainment.unregister(group: child)
@@ -181,7 +182,9 @@ private struct ChildSession {
     var stdout: [UInt8] = []
     var stderr: [UInt8] = []
     var stdoutTruncated = false
-    /// The child's peak resident set size in bytes, from `wait4`.
+    /// The runner's own peak resident size just after the spawn: a bound the child's reported peak inherits.
+    var inheritedPeak: Int
+    /// The child's peak resident set size in bytes, from `wait4`, when it says anything about the child.
     var peakResidentBytes: Int?
 
     mutating func run() -> CallResult {
@@ -236,7 +239,8 @@ private struct ChildSession {
         while true {
             let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
             if result == pid {
-                peakResidentBytes = usage.ru_maxrss * 1024  // kilobytes on Linux
+                peakResidentBytes = ProcessStatistics.childPeak(
+                    reported: usage.ru_maxrss * 1024, inheritedBound: inheritedPeak)  // kilobytes on Linux
                 return status
             }
             if result < 0 && errno == EINTR { continue }

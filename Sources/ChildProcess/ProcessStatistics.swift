@@ -23,6 +23,22 @@ enum ProcessStatistics {
     /// The peak resident set size since the last reset (`VmHWM`), in bytes.
     static func peakResidentBytes(_ pid: pid_t) -> Int? { statusField(pid, "VmHWM:") }
 
+    /// This process's own peak resident set size (`getrusage`'s `ru_maxrss`), in bytes.
+    static func ownPeakResidentBytes() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return usage.ru_maxrss * 1024  // kilobytes on Linux
+    }
+
+    /// What a child's peak from `wait4` says about the child itself: nothing unless it is above
+    /// `inheritedBound`, the runner's own peak just after the spawn. A `posix_spawn` child shares the runner's
+    /// memory until it calls exec, and Linux keeps the peak of the memory a process leaves at exec in the peak
+    /// `wait4` reports, so a child's reported peak is never below the runner's peak of that moment (a runner
+    /// that once held 4 GiB would otherwise see 4 GiB in every call it makes).
+    static func childPeak(reported: Int, inheritedBound: Int) -> Int? {
+        reported > inheritedBound ? reported : nil
+    }
+
     /// The address space mapped now (`VmSize`), in bytes: what `RLIMIT_AS` counts.
     static func addressSpaceBytes(_ pid: pid_t) -> Int? { statusField(pid, "VmSize:") }
 

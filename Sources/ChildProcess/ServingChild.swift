@@ -39,6 +39,9 @@ final class ServingChild {
     private(set) var alive = true
     /// The call's peak resident size as last sampled (VmHWM after the per-call reset).
     private var callPeak = 0
+    /// The runner's own peak resident size just after the spawn, which the server's peak from `wait4` inherits
+    /// (`ProcessStatistics.childPeak`); VmHWM does not.
+    private let inheritedPeak: Int
     /// The address space the server had mapped after its first call.
     private var startAddressSpace: Int?
     /// How far a server's address space may grow over `startAddressSpace` before it is replaced after a call.
@@ -64,6 +67,7 @@ final class ServingChild {
             argv, environment: environment, stdin: stdinPipe[0], stdout: stdoutPipe[1], stderr: stderrPipe[1],
             directory: scratch)
         if case .success(let child) = spawned { ChildContainment.register(group: child) }
+        inheritedPeak = ProcessStatistics.ownPeakResidentBytes()
         for descriptor in [stdinPipe[0], stdoutPipe[1], stderrPipe[1]] { close(descriptor) }
         ProcessRunner.spawnLock.unlock()
         guard case .success(let child) = spawned else {
@@ -228,7 +232,8 @@ final class ServingChild {
         end(kill: true)
         guard let (raw, deathPeak) = status else { return protocolFailure("lost", stderr: stderr, limits: limits) }
         // The kernel's peak at death is exact where the samples can miss the last 0.1 s; since the per-call reset
-        // (`clear_refs` 5 resets the high-water mark `wait4` reports too) it is the call's own, not the server's life.
+        // (`clear_refs` 5 resets the high-water mark `wait4` reports too) it is the call's own, not the server's life,
+        // unless it is no more than the runner's peak that the server inherited at exec (then it is 0 here).
         let peak = max(callPeak, deathPeak)
         let termination: Termination =
             (raw & 0x7f) == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
@@ -282,7 +287,8 @@ final class ServingChild {
         while true {
             let result = wait4(pid, &status, blocking ? 0 : WNOHANG, &usage)
             if result == pid {
-                reapedStatus = (status, usage.ru_maxrss * 1024)
+                let peak = ProcessStatistics.childPeak(reported: usage.ru_maxrss * 1024, inheritedBound: inheritedPeak)
+                reapedStatus = (status, peak ?? 0)
                 return reapedStatus
             }
             if result < 0 && errno == EINTR { continue }

@@ -65,6 +65,35 @@ import Testing
         #expect(result.termination != .exited(0))
     }
 
+    /// A runner that once held much memory must not read it as the peak of every call it makes after: Linux keeps
+    /// the peak of the memory a process leaves at exec, and a `posix_spawn` child leaves the runner's. Here the
+    /// runner (an exit test's process of its own) touches 1 GiB, then an adapter rejects under a 1 GiB cap:
+    /// its `ru_maxrss` reads at least 1 GiB, over the 75 % that counts as out-of-memory evidence, so without
+    /// the runner's own peak discounted the plain rejection was graded a crash.
+    @Test func theRunnersOwnPeakIsNoEvidenceAgainstACall() async throws {
+        try #require(ProcessRunner.prlimitPath != nil, "util-linux prlimit is needed for the address-space limit")
+        await #expect(processExitsWith: .success) {
+            let size = 1 << 30
+            let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+            memset(block, 1, size)
+            block.deallocate()
+            let result = ProcessRunner.run(
+                [Fixtures.adapter("echo"), "decode"], input: Array("nope".utf8),
+                limits: ProcessLimits(timeout: 30, addressSpace: 1 << 30))
+            guard result.verdict == .rejected, result.outOfMemory == nil else {
+                print("graded \(result.verdict): \(result.outOfMemory.map(String.init(describing:)) ?? "no evidence")")
+                exit(1)
+            }
+        }
+    }
+
+    /// The discount keeps what a child's peak says about itself and drops what it may have inherited.
+    @Test func aChildsPeakCountsOnlyAboveTheRunnersOwn() {
+        #expect(ProcessStatistics.childPeak(reported: 900 << 20, inheritedBound: 100 << 20) == 900 << 20)
+        #expect(ProcessStatistics.childPeak(reported: 100 << 20, inheritedBound: 100 << 20) == nil)
+        #expect(ProcessStatistics.childPeak(reported: 50 << 20, inheritedBound: 100 << 20) == nil)
+    }
+
     @Test func stderrWithExitZeroIsStillAnAcceptance() {
         let result = call("stderr", input: Array("{}".utf8))
         #expect(result.verdict == .accepted)
