@@ -40,8 +40,8 @@ private func decodeCounting(
 
     /// 2^32-1 objects fit a file of 4 GiB: refused as this decoder's limit (it numbers objects in 32 bits)
     /// before the offset table is read. The table's entries are all 0, so reading it would fail at its first.
-    /// It runs in a child process (an exit test): while a process holds 4 GiB, every child it forks starts with that
-    /// resident size, which the runner's out-of-memory evidence (`ru_maxrss`) of other tests' adapter calls would count.
+    /// It runs in a child process (an exit test): a process that held 4 GiB passes that peak to every child it spawns
+    /// (`ProcessStatistics.childPeak`, which the runner now discounts); the test process stays small for the rest.
     @Test func fourBillionObjectsAreRefusedBeforeTheOffsetTableIsRead() async {
         await #expect(processExitsWith: .success) {
             let count = Int(UInt32.max)
