@@ -23,7 +23,6 @@ import difflib
 import hashlib
 import json
 import os
-import random
 import re
 import signal
 import shutil
@@ -176,14 +175,15 @@ def generate(mutate, modules):
 
 
 def sample(mutants, count, seed):
-    """MUTANTS=N: the first N of each module's mutants shuffled with a fixed seed (all of them when N is 0), so
-    that a larger N extends a smaller one's sample and reuses its cached verdicts."""
+    """MUTANTS=N: each module's N mutants ranked first by the SHA-256 of the seed and the mutant's id (all of them
+    when N is 0). The id leaves out line numbers, so an edit changes the draw only by the mutants it removes or
+    adds: two commits' runs judge mostly the same mutants, and their scores compare. A larger N extends a smaller
+    one's sample (and reuses its cached verdicts); the order the mutants were generated in does not matter."""
     if count <= 0:
         return list(mutants)
     chosen = []
     for module in MODULES:
-        pool = [m for m in mutants if m["module"] == module]
-        random.Random(f"{seed}:{module}").shuffle(pool)
+        pool = sorted((m for m in mutants if m["module"] == module), key=lambda m: sha256(f"{seed}:{m['id']}"))
         chosen += pool[:count]
     return chosen
 
