@@ -103,6 +103,14 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
         #expect(document.integer(values[7]) == nil && document.string(values[2]) == nil)
     }
 
+    /// `bool` reads each boolean as itself (readsEveryScalarKind has only `true`, so `false` read as `true` went
+    /// unnoticed: no adapter call reaches this accessor).
+    @Test func readsFalseAsFalse() throws {
+        let document = try BPlistDocument(PlistBuilder([[0xA2, 1, 2], [0x08], [0x09]]).bytes)
+        #expect(document.bool(document.element(0, of: document.root)) == false)
+        #expect(document.bool(document.element(1, of: document.root)) == true)
+    }
+
     @Test func sharedObjectsHaveOneNode() throws {
         // [s, s, s] with one string object: three references, one node.
         let document = try BPlistDocument(PlistBuilder([[0xA3, 1, 1, 1], ascii("shared")]).bytes)

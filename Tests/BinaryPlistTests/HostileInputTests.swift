@@ -264,6 +264,26 @@ extension HostileInputTests {
         }
     }
 
+    /// The expansion bound admits exactly its count: a chain of 13 arrays, each but the last holding the next
+    /// twice, expands to 2^13 - 1 = 8,191 values (every use of a container counts it once), which a bound of 8,191
+    /// accepts and 8,190 refuses. A container counted twice survived every other test (mutation sample of
+    /// 2026-12-07, `DocumentBuilder.swift:258`).
+    @Test(arguments: [8191, 8190])
+    func expansionBoundIsExact(budget: Int) throws {
+        let depth = 12
+        let objects: [[UInt8]] = (0...depth).map { $0 == depth ? [0xA0] : [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+        let bytes = PlistBuilder(objects).bytes
+        try #require(bytes.count < budget, "the file's length would raise the bound")
+        var rules = DecodingRules.strict
+        rules.maximumExpandedCount = budget
+        let (result, _) = decodeCounting(bytes, rules: rules)
+        if budget == 8191 {
+            #expect(result.failure == nil, "\(String(describing: result.failure))")
+        } else {
+            #expect(result.failure?.rule == .expansion, "\(String(describing: result.failure))")
+        }
+    }
+
     /// plistlib writes `[True] * n` as one `true` referenced n times: a flat array, never a bomb.
     @Test func largeArrayOfOneSharedScalarIsAccepted() throws {
         let value = PropertyListValue.array(Array(repeating: .bool(true), count: 1_100_000))
