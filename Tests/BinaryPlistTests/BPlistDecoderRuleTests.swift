@@ -200,6 +200,16 @@ func ruleCases() -> [RuleCase] {
         #expect(error.map { !$0.message.isEmpty && !$0.message.contains("\n") } == true)
     }
 
+    /// A long count whose integer runs into the offset table is reported as that integer (`5F 11 00`, the table at
+    /// 11: the 2-byte count needs bytes 10 and 11), not as the count it would read from the table's first byte.
+    /// Checking the integer's bounds two bytes early gave the same rule and offset with the other message and
+    /// survived every other judge (mutation sample of 2026-12-07, `ObjectLayout.swift:65`).
+    @Test func aCountIntegerRunningIntoTheTableIsNamed() {
+        let error = decodeError(PlistBuilder([[0x5F, 0x11, 0x00]]).bytes)
+        #expect(error?.rule == .objectBounds && error?.offset == 8, "\(String(describing: error))")
+        #expect(error?.message.hasPrefix("object needs 2 bytes from 10") == true, "\(String(describing: error))")
+    }
+
     @Test func describesItselfAsTheCommandPrintsIt() {
         #expect(
             decodeError(patched(single, at: 7, [0x31]))?.description
