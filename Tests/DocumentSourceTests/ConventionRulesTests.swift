@@ -43,10 +43,21 @@ import Testing
         ("localhost", true), ("LocalHost", true), ("[::1]", true), ("127.0.0.1", true), ("127.9.8.7", true),
         ("128.0.0.1", false), ("127.0.0.1.2", false), ("127.0.0.256", false), ("127.0.0.+1", false),
         ("localhost.example", false), ("[::2]", false),
+        // The bounds of a part: 255 is a byte, a fourth digit is not (survivors of the 2026-12-07 sample).
+        ("127.0.0.255", true), ("127.255.255.255", true), ("0127.0.0.1", false), ("127.0.0.0001", false),
     ])
     func loopbackHosts(host: String, expected: Bool) {
         #expect(WebURLRule.isLoopback(host) == expected)
         #expect(WebURLRule.refusal("http://\(host)/a", allowLoopbackHTTP: true) == nil || !expected)
+    }
+
+    /// Every RFC 3986 unreserved and reserved character is a URL character (dropping `(`…`,` from the set survived
+    /// the other tests), and the first character is checked like the rest (starting at the second survived too).
+    @Test func everyURICharacterIsAcceptedAndTheFirstIsChecked() {
+        for character in "-._~:/?#[]@!$&'()*+,;=" {
+            #expect(WebURLRule.characterRefusal("https://h/a\(character)b") == nil, "\(character)")
+        }
+        #expect(WebURLRule.characterRefusal("<https://h/>") == "not a URL: character '<' (U+003C) at offset 0")
     }
 
     /// A refused character is named with its code point, so that an invisible one can be found.

@@ -88,6 +88,18 @@ import Testing
         #expect(report.attribute == attribute)
     }
 
+    /// Every header fault that is not just another version digit is reported: a header cut short after `bplist`
+    /// (once an index past the end, had the length check been weaker) and a non-digit version. The version-only
+    /// case stays one finding even when the input is nothing but its eight header bytes. (Survivors of the
+    /// 2026-12-07 sample: the length check of `isVersionOnly` at 0, 1 or 8, its digit check dropped, `&&` as `||`.)
+    @Test(arguments: [("bplist", true), ("bplist0", true), ("bplist0x", true), ("bplist01", false)])
+    func headerFaultsOtherThanTheVersionAreReported(header: String, reported: Bool) {
+        let findings = DocumentSourceValidator.validate(Array(header.utf8)).findings
+        let headerFindings = findings.filter { $0.code == "decode.error" && $0.message.hasPrefix("[header]") }
+        #expect(headerFindings.count == (reported ? 1 : 0), "\(findings.map(\.message))")
+        if !reported { #expect(findings.map(\.code).contains("format.binary-version")) }
+    }
+
     @Test func conventionFindings() {
         let bytes = DocumentSourceAttribute(
             identifier: "com.x", name: "X", path: "/abs/../etc", appInfoURL: "http://x.example/appInfo.json"

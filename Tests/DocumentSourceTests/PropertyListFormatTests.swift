@@ -14,7 +14,9 @@ import Testing
         #expect(PropertyListFormat.detect(try Plistlib.dumps("{'a': 'b'}", format: "FMT_XML")) == .xml)
     }
 
-    @Test(arguments: ["<?xml version=\"1.0\"?>", "\u{FEFF}  <plist>", "\n<!DOCTYPE plist>"])
+    @Test(arguments: [
+        "<?xml version=\"1.0\"?>", "\u{FEFF}  <plist>", "\n<!DOCTYPE plist>", "\u{FEFF}<?xml version=\"1.0\"?>",
+    ])
     func recognisesXMLAfterBOMAndWhitespace(text: String) {
         #expect(PropertyListFormat.detect(Array(text.utf8)) == .xml)
     }
