@@ -66,36 +66,32 @@ public enum DocumentSourceValidator {
     }
 
     /// Strict first (to report duplicates and anything lenient readers tolerate), then lenient to read on.
+    /// A header fault is left to the lenient pass: it reports every one the lenient rules do not tolerate, and
+    /// a `bplist01`…`bplist09` header, which they do, is already `format.binary-version`.
     private static func decode(_ bytes: [UInt8], findings: inout [ValidationFinding]) -> PropertyListValue? {
         do {
             return try BPlistDecoder.decode(bytes, rules: .strict)
         } catch {
             if error.category == .duplicateKey {
                 findings.append(.init(.schemaDuplicateKey, error.message, offset: error.offset))
-            } else if !(error.category == .header && isVersionOnly(bytes)) {
-                findings.append(
-                    .init(
-                        .decodeError, "[\(error.category.rawValue)] \(error.message) at byte \(error.offset)",
-                        offset: error.offset, clause: .forDecoding(error)))
+            } else if error.category != .header {
+                findings.append(decodeFinding(error))
             }
         }
         do {
             return try BPlistDecoder.decode(bytes, rules: DocumentSourceAttribute.readingRules)
         } catch {
             if findings.last?.offset != error.offset || findings.last?.code != "decode.error" {
-                findings.append(
-                    .init(
-                        .decodeError, "[\(error.category.rawValue)] \(error.message) at byte \(error.offset)",
-                        offset: error.offset, clause: .forDecoding(error)))
+                findings.append(decodeFinding(error))
             }
             return nil
         }
     }
 
-    /// A `bplist0N` header other than 00, already reported as `format.binary-version`.
-    private static func isVersionOnly(_ bytes: [UInt8]) -> Bool {
-        bytes.count > 7 && bytes[6] == UInt8(ascii: "0") && bytes[7] != UInt8(ascii: "0")
-            && (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[7])
+    private static func decodeFinding(_ error: BPlistError) -> ValidationFinding {
+        .init(
+            .decodeError, "[\(error.category.rawValue)] \(error.message) at byte \(error.offset)",
+            offset: error.offset, clause: .forDecoding(error))
     }
 
     private static func checkSchema(_ value: PropertyListValue, findings: inout [ValidationFinding]) {
