@@ -197,6 +197,71 @@ extension HostileInputTests {
         #expect(statistics.payloadBytes <= 1 << 24)
     }
 
+    /// A root array naming `aliases` offset-table entries that all point at one data object of `length` bytes:
+    /// the decoder reads that payload once per entry.
+    static func aliasedData(length: Int, aliases: Int) -> [UInt8] {
+        let data: [UInt8] = [0x4F, 0x12] + bigEndian(UInt64(length), width: 4) + [UInt8](repeating: 0x61, count: length)
+        let root: [UInt8] =
+            [0xAF, 0x11] + bigEndian(UInt64(aliases), width: 2) + (1...aliases).flatMap { bigEndian(UInt64($0), width: 2) }
+        var builder = PlistBuilder([root, data])
+        builder.offsetSize = 4
+        builder.refSize = 2
+        builder.offsets = [8] + Array(repeating: UInt64(8 + root.count), count: aliases)
+        return patched(builder.bytes, at: builder.bytes.count - 24, bigEndian(UInt64(1 + aliases), width: 8))
+    }
+
+    /// The payload budget's floor is exactly 16 MiB: 256 aliases of 65,536 bytes read 2^24 bytes and are accepted,
+    /// 256 aliases of 65,537 bytes are refused, from a file of about 66 KB (four times its length is far below).
+    /// A budget of four times the length alone, or any other floor, survived every other test (CI's mutation
+    /// sample of 2026-12-07, `DocumentBuilder.swift:47`).
+    @Test(arguments: [65_536, 65_537])
+    func payloadBudgetFloorIsExact(length: Int) throws {
+        let bytes = Self.aliasedData(length: length, aliases: 256)
+        try #require(4 * bytes.count < 1 << 24)
+        let (result, statistics) = decodeCounting(bytes)
+        if length == 65_536 {
+            guard case .array(let elements) = try result.get() else {
+                Issue.record("not an array")
+                return
+            }
+            let payload = PropertyListValue.data([UInt8](repeating: 0x61, count: length))
+            #expect(elements.count == 256 && elements.allSatisfy { $0 == payload })
+            #expect(statistics.payloadBytes == 1 << 24)
+        } else {
+            // Not #require(result.failure): a failure message would print the 16 MiB value.
+            guard case .failure(let error) = result else {
+                Issue.record("256 aliases of \(length) bytes were accepted")
+                return
+            }
+            #expect(error.rule == .payloadBudget)
+            #expect(error.offset == 8 + 4 + 2 * 256)
+        }
+    }
+
+    /// Above the floor the budget is four times the input's length: four aliases of 5 MiB (20 MiB read, past the
+    /// floor) fit a file of a little more than 5 MiB, five aliases do not.
+    @Test(arguments: [4, 5])
+    func payloadBudgetGrowsWithTheInput(aliases: Int) throws {
+        let length = 5 << 20
+        let bytes = Self.aliasedData(length: length, aliases: aliases)
+        try #require(aliases * length > 1 << 24 && 4 * length < 4 * bytes.count && 5 * length > 4 * bytes.count)
+        let (result, statistics) = decodeCounting(bytes)
+        if aliases == 4 {
+            guard case .array(let elements) = try result.get() else {
+                Issue.record("not an array")
+                return
+            }
+            #expect(elements.count == 4)
+            #expect(statistics.payloadBytes == 4 * length)
+        } else {
+            guard case .failure(let error) = result else {
+                Issue.record("\(aliases) aliases of 5 MiB were accepted")
+                return
+            }
+            #expect(error.rule == .payloadBudget)
+        }
+    }
+
     @Test func twoEntriesNamingOneObjectAreAccepted() throws {
         var builder = PlistBuilder([[0xA2, 0x01, 0x02], ascii("shared")])
         builder.offsets = [8, 11, 11]
