@@ -42,7 +42,9 @@ public enum DocumentSourceValidator {
             findings.append(.init(.formatOpenStep, "OpenStep text property list where a binary one is required"))
         case .unknown: findings.append(.init(.formatUnknown, "not a property list: no bplist00 header"))
         case .binary(let version):
-            if version != "00" {
+            // A header cut before its two version bytes has no version to name: the decoder's header finding says
+            // what is wrong with it.
+            if version.utf8.count == 2, version != "00" {
                 findings.append(
                     .init(
                         .formatBinaryVersion,

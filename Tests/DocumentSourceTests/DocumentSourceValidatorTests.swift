@@ -100,6 +100,15 @@ import Testing
         if !reported { #expect(findings.map(\.code).contains("format.binary-version")) }
     }
 
+    /// A header cut before its two version bytes has no version to name: only the header finding, not a
+    /// "version ''" or "version '0'" (what `xds validate --bytes` printed for six bytes `bplist` until 2026-12-08).
+    @Test(arguments: ["bplist", "bplist0"])
+    func aHeaderCutBeforeItsVersionNamesNoVersion(header: String) {
+        let findings = DocumentSourceValidator.validate(Array(header.utf8)).findings
+        #expect(!findings.map(\.code).contains("format.binary-version"), "\(findings.map(\.message))")
+        #expect(findings.contains { $0.code == "decode.error" && $0.message.hasPrefix("[header]") })
+    }
+
     @Test func conventionFindings() {
         let bytes = DocumentSourceAttribute(
             identifier: "com.x", name: "X", path: "/abs/../etc", appInfoURL: "http://x.example/appInfo.json"
