@@ -154,7 +154,7 @@ bench: build
 mutation: deps
 	nice -n 15 python3 FuzzTesting/mutation/mutation.py --modules $(MUTATION_MODULES) --mutants $(MUTANTS) \
 	    --seed $(MUTATION_SEED) --jobs $(MUTATION_JOBS) --fuzz-seconds $(MUTATION_FUZZ_SECONDS) \
-	    --command "make mutation$(if $(filter-out 0,$(MUTANTS)), MUTANTS=$(MUTANTS),)$(if $(filter command line environment,$(origin MUTATION_MODULES)), MUTATION_MODULES='$(MUTATION_MODULES)',)"
+	    --command "make mutation$(if $(filter-out 0,$(MUTANTS)), MUTANTS=$(MUTANTS),)$(if $(filter command line environment,$(origin MUTATION_MODULES)), MUTATION_MODULES='$(MUTATION_MODULES)',)$(if $(filter command line environment,$(origin MUTATION_SEED)), MUTATION_SEED=$(MUTATION_SEED),)"
 
 # The ceiling of the vectors score (Docs/mutation.md, "What the vectors can reach"): one coverage build of xds
 # (.build/coverage), three runs of the vectors against the reference merged, and for every generated mutant whether its line
