@@ -159,6 +159,35 @@ import Testing
         #expect(pool.serversStarted == 2)
     }
 
+    /// The serve-mode twin of `ProcessRunnerTests.theRunnersOwnPeakIsNoEvidenceAgainstACall`: the peak `wait4`
+    /// reports for a server that died includes the runner's own peak at the spawn (Linux keeps it across exec, and
+    /// the per-call reset does not clear it). Here the runner (an exit test's process of its own) touches 1 GiB,
+    /// then its server exits 70 in a call under a 1 GiB cap: the inherited peak, over 75 % of the cap, must not
+    /// make that exit an out-of-memory crash.
+    @Test func aDeadServersInheritedPeakIsNoEvidence() async throws {
+        try #require(ProcessRunner.prlimitPath != nil, "util-linux prlimit is needed for the address-space limit")
+        await #expect(processExitsWith: .success) {
+            let size = 1 << 30
+            let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+            memset(block, 1, size)
+            block.deallocate()
+            let script = ServeFrameTests.fixtureServer(
+                """
+                    if payload == b"die": sys.exit(70)
+                    responses.write(b"\\0\\0\\0\\x08accepted\\0\\0\\0\\0"); responses.flush()
+                """)
+            let pool = ServerPool(
+                serveCommand: ["python3", "-c", script, "serve"],
+                limits: ProcessLimits(timeout: 30, cpuSeconds: nil, addressSpace: 1 << 30))
+            defer { pool.stop() }
+            let result = pool.run(["decode"], input: Array("die".utf8))
+            guard result.termination == .exited(70), result.outOfMemory == nil else {
+                print("\(result.terminationSummary): \(result.outOfMemory.map(String.init(describing:)) ?? "no evidence")")
+                exit(1)
+            }
+        }
+    }
+
     /// The runner sends SIGXCPU once the call's own CPU time reaches the limit, not when RLIMIT_CPU (whole seconds of
     /// the server's life) runs out: a server that had used 0.2 s before a call spinning under a 1 s limit would get
     /// 1.8 s from RLIMIT_CPU (2 s, the used time rounded up plus the limit); the call gets about 1 s.
