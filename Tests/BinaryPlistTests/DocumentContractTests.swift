@@ -8,8 +8,12 @@ import Testing
 /// container, or past its count, must stop the process (a precondition), not read another node's children.
 /// Each case runs in a child process (an exit test).
 @Suite struct DocumentContractTests {
-    /// [1, {"k": 2}] as bytes: the root array, and the dictionary at its position 1.
-    static let file = BPlistEncoder.encode(.array([.integer(1), .dictionary(["k": .integer(2)])]))
+    /// [1, {"k": 2}, [3, 4, 5, 6]] as bytes: the root array, and the dictionary at its position 1. The array after
+    /// the dictionary keeps a read past either container's count inside the element lists: without the
+    /// precondition it would read another container's words, not trap on the end of the storage (a mutant of the
+    /// precondition survived the 2026-12-08 sample while the dictionary was the last container).
+    static let file = BPlistEncoder.encode(
+        .array([.integer(1), .dictionary(["k": .integer(2)]), .array([3, 4, 5, 6].map { .integer($0) })]))
 
     /// A call that breaks the contract, on the root array or on the dictionary inside it.
     enum Misuse: String, Codable, Sendable, CaseIterable {
@@ -19,7 +23,7 @@ import Testing
             let dictionary = document.element(1, of: document.root)
             switch self {
             case .elementOfADictionary: _ = document.element(0, of: dictionary)
-            case .elementPastTheCount: _ = document.element(2, of: document.root)
+            case .elementPastTheCount: _ = document.element(3, of: document.root)
             case .entryOfAnArray: _ = document.entry(0, of: document.root)
             case .entryPastTheCount: _ = document.entry(1, of: dictionary)
             }

@@ -209,6 +209,27 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
             "\(String(describing: error))")
     }
 
+    /// A shared container counts its materialised bytes each time it is reused, as a shared string does: an array
+    /// holding one 4 KiB string, referenced twenty times, is refused at the 65,536-byte floor of 1,024 values,
+    /// with 41 values in all. Reading the reused size's high and low words together wrongly (`&` for `|`) counted
+    /// nothing and survived every other test (mutation sample of 2026-12-08, `DocumentBuilder.swift:429`).
+    @Test func aReusedContainerCountsItsBytesEachTime() {
+        var rules = DecodingRules.strict
+        rules.maximumExpandedCount = 1_024
+        let string: [UInt8] = [0x5F, 0x11, 0x10, 0x00] + [UInt8](repeating: 0x61, count: 4096)
+        let root: [UInt8] = [0xAF, 0x10, 20] + [UInt8](repeating: 1, count: 20)
+        var builder = PlistBuilder([root, [0xA1, 0x02], string])
+        builder.offsetSize = 2
+        let bytes = builder.bytes
+        #expect(8 * bytes.count < 65_536)
+        let error = #expect(throws: BPlistError.self) { _ = try BPlistDecoder.decode(bytes, rules: rules) }
+        #expect(error?.rule == .materialisedSize, "\(String(describing: error))")
+        // Twelve references (12 × 4 KiB of text, 25 values) are within the bound.
+        builder.objects[0] = [0xAC] + [UInt8](repeating: 1, count: 12)
+        let fewer = builder.bytes
+        #expect(throws: Never.self) { _ = try BPlistDecoder.decode(fewer, rules: rules) }
+    }
+
     /// Above the floor the bound is 8 × the input length: 10 MiB of data referenced 7 times materialises
     /// to 70 MiB, over the 64 MiB floor but under 8 × 10 MiB. (No vector can pin this: vector files are at
     /// most 8 MiB, so the floor always wins for them.)
