@@ -230,6 +230,29 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
         #expect(throws: Never.self) { _ = try BPlistDecoder.decode(fewer, rules: rules) }
     }
 
+    /// The materialised-size bound admits exactly its bytes: 16 per value plus the payload bytes, a dictionary's own
+    /// bytes being none. Sixteen references to one shared {"k": data of L bytes} materialise 1 + 16 × 3 values and
+    /// 16 × (1 + L) bytes: 65,536 for L = 4,046, which the floor of 1,024 values (65,536 bytes) accepts, and 16 more
+    /// for L = 4,047, which it refuses. A dictionary counted one byte of its own survived every other test (mutation
+    /// sample of 2026-12-08, `DocumentBuilder.swift:283`).
+    @Test(arguments: [4_046, 4_047])
+    func materialisedSizeBoundIsExact(length: Int) throws {
+        var rules = DecodingRules.strict
+        rules.maximumExpandedCount = 1_024
+        let root: [UInt8] = [0xAF, 0x10, 16] + [UInt8](repeating: 1, count: 16)
+        let data: [UInt8] = [0x4F, 0x11] + bigEndian(UInt64(length), width: 2) + [UInt8](repeating: 0, count: length)
+        var builder = PlistBuilder([root, [0xD1, 0x02, 0x03], [0x51, 0x6B], data])
+        builder.offsetSize = 2
+        let bytes = builder.bytes
+        try #require(8 * bytes.count < 65_536, "the input's length would raise the bound")
+        if length == 4_046 {
+            #expect(throws: Never.self) { _ = try BPlistDecoder.decode(bytes, rules: rules) }
+        } else {
+            let error = #expect(throws: BPlistError.self) { _ = try BPlistDecoder.decode(bytes, rules: rules) }
+            #expect(error?.rule == .materialisedSize, "\(String(describing: error))")
+        }
+    }
+
     /// Above the floor the bound is 8 × the input length: 10 MiB of data referenced 7 times materialises
     /// to 70 MiB, over the 64 MiB floor but under 8 × 10 MiB. (No vector can pin this: vector files are at
     /// most 8 MiB, so the floor always wins for them.)
