@@ -200,9 +200,11 @@ extension HostileInputTests {
     /// A root array naming `aliases` offset-table entries that all point at one data object of `length` bytes:
     /// the decoder reads that payload once per entry.
     static func aliasedData(length: Int, aliases: Int) -> [UInt8] {
-        let data: [UInt8] = [0x4F, 0x12] + bigEndian(UInt64(length), width: 4) + [UInt8](repeating: 0x61, count: length)
+        let data: [UInt8] =
+            [0x4F, 0x12] + bigEndian(UInt64(length), width: 4) + [UInt8](repeating: 0x61, count: length)
         let root: [UInt8] =
-            [0xAF, 0x11] + bigEndian(UInt64(aliases), width: 2) + (1...aliases).flatMap { bigEndian(UInt64($0), width: 2) }
+            [0xAF, 0x11] + bigEndian(UInt64(aliases), width: 2)
+            + (1...aliases).flatMap { bigEndian(UInt64($0), width: 2) }
         var builder = PlistBuilder([root, data])
         builder.offsetSize = 4
         builder.refSize = 2

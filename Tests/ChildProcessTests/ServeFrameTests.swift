@@ -182,7 +182,9 @@ import Testing
             defer { pool.stop() }
             let result = pool.run(["decode"], input: Array("die".utf8))
             guard result.termination == .exited(70), result.outOfMemory == nil else {
-                print("\(result.terminationSummary): \(result.outOfMemory.map(String.init(describing:)) ?? "no evidence")")
+                print(
+                    "\(result.terminationSummary): \(result.outOfMemory.map(String.init(describing:)) ?? "no evidence")"
+                )
                 exit(1)
             }
         }
