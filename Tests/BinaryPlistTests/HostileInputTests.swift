@@ -240,6 +240,37 @@ extension HostileInputTests {
         }
     }
 
+    /// UTF-16 strings count their bytes (two per unit) against the same budget: 256 aliases of 32,768 units read
+    /// 2^24 bytes and are accepted, of 32,769 units refused. Counting them as nothing survived every other test
+    /// (seed-2 mutation draw of 2026-12-08, `DocumentBuilder.swift:155`).
+    @Test(arguments: [32_768, 32_769])
+    func payloadBudgetCountsUTF16Bytes(units: Int) throws {
+        var body: [UInt8] = []
+        for _ in 0..<units { body += [0x00, 0x61] }
+        let string: [UInt8] = [0x6F, 0x12] + bigEndian(UInt64(units), width: 4) + body
+        let root: [UInt8] = [0xAF, 0x11, 0x01, 0x00] + (1...256).flatMap { bigEndian(UInt64($0), width: 2) }
+        var builder = PlistBuilder([root, string])
+        builder.offsetSize = 4
+        builder.refSize = 2
+        builder.offsets = [8] + Array(repeating: UInt64(8 + root.count), count: 256)
+        let bytes = patched(builder.bytes, at: builder.bytes.count - 24, bigEndian(257, width: 8))
+        let (result, statistics) = decodeCounting(bytes)
+        if units == 32_768 {
+            guard case .array(let elements) = try result.get() else {
+                Issue.record("not an array")
+                return
+            }
+            #expect(elements.count == 256)
+            #expect(statistics.payloadBytes == 1 << 24)
+        } else {
+            guard case .failure(let error) = result else {
+                Issue.record("256 aliases of \(units) UTF-16 units were accepted")
+                return
+            }
+            #expect(error.rule == .payloadBudget)
+        }
+    }
+
     /// Above the floor the budget is four times the input's length: four aliases of 5 MiB (20 MiB read, past the
     /// floor) fit a file of a little more than 5 MiB, five aliases do not.
     @Test(arguments: [4, 5])
