@@ -1,5 +1,6 @@
 // Tests/BinaryPlistTests/DocumentTests.swift - The flat document: reading in place, keys, materialising
 
+import Foundation
 import Testing
 
 @testable import BinaryPlist
@@ -314,5 +315,58 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
             // dictionary (1 + 2 refs per entry) and the second's marker and first two key refs.
             #expect(error?.offset == 8 + 3 + 1 + 2 * shapes[0].count + 1 + third - 1)
         }
+    }
+}
+
+/// The hashed duplicate check of dictionaries with more than 16 keys (`KeyTable`).
+@Suite struct KeyTableTests {
+    /// FNV-1a, 64 bits: the hash `KeyText.asciiHash` gives an ASCII key.
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    /// Seventy keys whose hashes all have bit 7 clear: a table that stays a power of two (64 slots, then 128)
+    /// reaches every slot by probing. Grown to 192 slots instead (a survivor of the seed-2 mutation draw,
+    /// `DuplicateKeys.swift:88`), its mask 191 splits it into two probe cycles of 64 slots, these keys all fall
+    /// in one, and the 65th insert probes forever. The decode runs on a thread of its own, so that such a hang
+    /// fails the test after 30 s instead of stopping the suite (a spinning thread cannot be cancelled).
+    @Test func keysCrowdingHalfTheTableStillDecode() throws {
+        var keys: [[UInt8]] = []
+        var candidate = 0
+        while keys.count < 70 {
+            let text = Array("key\(candidate)".utf8)
+            if Self.fnv1a(text) & 0x80 == 0 { keys.append(text) }
+            candidate += 1
+        }
+        let bytes = dictionaryFile(keys: keys.map { [0x50 | UInt8($0.count)] + $0 })
+        let outcome = DecodeOnAThread(bytes)
+        guard let result = outcome.wait(seconds: 30) else {
+            Issue.record("the decoder did not finish within 30 s")
+            return
+        }
+        guard case .dictionary(let entries) = try result.get() else {
+            Issue.record("not a dictionary")
+            return
+        }
+        #expect(entries.count == 70)
+        #expect(Set(entries.keys) == Set(keys.map { String(decoding: $0, as: UTF8.self) }))
+    }
+}
+
+/// A decode started on a detached thread, and its result once it finishes.
+private final class DecodeOnAThread: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<PropertyListValue, any Error>?
+
+    init(_ bytes: [UInt8]) {
+        Thread.detachNewThread { [self] in
+            result = Result { try BPlistDecoder.decode(bytes) }
+            done.signal()
+        }
+    }
+
+    /// The result, or nil when the decode has not finished within `seconds`.
+    func wait(seconds: Double) -> Result<PropertyListValue, any Error>? {
+        done.wait(timeout: .now() + seconds) == .success ? result : nil
     }
 }
