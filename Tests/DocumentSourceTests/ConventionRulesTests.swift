@@ -7,6 +7,8 @@ import Testing
     @Test(arguments: [
         "https://workingcopyapp.com/appInfo.json", "HTTPS://example.com", "https://host:8443/a?b#c",
         "https://host:65535/", "https://host:00443/", "https://[::1]:443/a", "https://exämple.com/ä",
+        // "À" is C3 80 in UTF-8: the byte 0x80 is the first non-ASCII one, allowed like every other.
+        "https://h/À",
     ])
     func acceptsAbsoluteHTTPS(url: String) {
         #expect(ConventionRules.isAbsoluteHTTPS(url))
@@ -18,6 +20,8 @@ import Testing
         // One URL rule (WebURLRule): no userinfo, ports within 0...65535, only characters a URL holds.
         "https://user@host:8443/a?b#c", "https://host:65536/", "https://host:99999999/", "https://h/<img>",
         "https://h/a>b", "https://h/a\u{1B}[2J", "https://h/a\nappInfoURL: x", "https://h/%zz", "https://h:8x/",
+        // http stays refused for loopback hosts too: only `xds select-icon --allow-loopback-http` allows them.
+        "http://localhost/appInfo.json", "http://127.0.0.1:8443/appInfo.json", "http://[::1]/",
     ])
     func refusesEverythingElse(url: String) {
         #expect(!ConventionRules.isAbsoluteHTTPS(url))

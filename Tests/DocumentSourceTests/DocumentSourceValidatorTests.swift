@@ -68,6 +68,27 @@ import Testing
         #expect(report.attribute?.name == "First")  // CoreFoundation keeps the first
     }
 
+    /// A fault that only the strict reading refuses (a 16-byte integer above 2^64 − 1, which the lenient reading
+    /// truncates as CoreFoundation does) is still a finding, and the attribute is still read. Dropping the strict
+    /// pass's finding survived every test of this module (seed-2 mutation draw of 2026-12-08,
+    /// `DocumentSourceValidator.swift:80`): every other fault the tests tried fails both passes.
+    @Test func aFaultOnlyTheStrictReadingRefusesIsReported() {
+        var plist = HandBuiltBPlist()
+        let idKey = plist.ascii("identifier")
+        let idValue = plist.ascii("com.x")
+        let nameKey = plist.ascii("name")
+        let nameValue = plist.ascii("X")
+        let extraKey = plist.ascii("count")
+        let wide = plist.raw([0x14] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 2])
+        let root = plist.dictionary([(idKey, idValue), (nameKey, nameValue), (extraKey, wide)])
+        let report = DocumentSourceValidator.validate(plist.bytes(root: root))
+        let decode = report.findings.filter { $0.code == "decode.error" }
+        #expect(decode.count == 1, "\(report.findings.map(\.message))")
+        #expect(decode.first?.message.hasPrefix("[limit]") == true)
+        #expect(decode.first?.clause.id == "bplist.limit.value")
+        #expect(report.attribute?.identifier == "com.x" && report.attribute?.name == "X")
+    }
+
     @Test func truncatedBytesGiveADecodeErrorWithOffset() {
         let bytes = DocumentSourceAttribute(identifier: "a", name: "b").encoded()
         let findings = DocumentSourceValidator.validate(Array(bytes.dropLast(3))).findings

@@ -12,6 +12,12 @@ struct HandBuiltBPlist {
         return UInt8(objects.count - 1)
     }
 
+    /// Adds an object given as its bytes (marker first); returns its index.
+    mutating func raw(_ bytes: [UInt8]) -> UInt8 {
+        objects.append(bytes)
+        return UInt8(objects.count - 1)
+    }
+
     /// Adds a dictionary of key and value object indices; returns its index.
     mutating func dictionary(_ pairs: [(UInt8, UInt8)]) -> UInt8 {
         objects.append([0xD0 | UInt8(pairs.count)] + pairs.map(\.0) + pairs.map(\.1))
