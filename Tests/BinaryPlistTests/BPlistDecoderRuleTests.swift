@@ -56,6 +56,12 @@ func ruleCases() -> [RuleCase] {
         RuleCase(
             rule: "bplist.trailer.present", bytes: Array("bplist00".utf8) + [UInt8](repeating: 0, count: 10),
             category: .trailer, offset: 18),
+        // One byte short of header + trailer (a weaker length check read a trailer overlapping the header: seed-2
+        // mutation draw of 2026-12-08, BPlistTrailer.swift:34).
+        RuleCase(
+            rule: "bplist.trailer.present one byte short",
+            bytes: Array("bplist00".utf8) + [UInt8](repeating: 0, count: 31),
+            category: .trailer, offset: 39),
         RuleCase(
             rule: "bplist.trailer.offset-size zero", bytes: patched(single, at: base + 6, [0]), category: .trailer,
             offset: base + 6),

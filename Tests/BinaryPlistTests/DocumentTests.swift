@@ -353,6 +353,23 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
     }
 }
 
+extension KeyTableTests {
+    /// "k0" and "k57" share the low seven bits of their hashes (slot 14 of 128), "k1"…"k31" take 31 other slots,
+    /// none of them 15; "k57" again, after the table grew from 64 to 128 slots at the 33rd key, is a duplicate. The
+    /// rehash must place "k57" right after "k0", where a lookup probing one slot at a time finds it. Placed two
+    /// slots on (a survivor of the seed-2 mutation draw, `DuplicateKeys.swift:92`), the lookup stopped at the
+    /// empty slot 15 and the duplicate was kept.
+    @Test func aKeyRehashedWhenTheTableGrowsIsStillFound() throws {
+        let texts = ["k0", "k57"] + (1...31).map { "k\($0)" } + ["k57"]
+        let hashes = texts.map { Self.fnv1a(Array($0.utf8)) & 127 }
+        try #require(hashes[0] == 14 && hashes[1] == 14 && Set(hashes[2...32]).count == 31)
+        try #require(!hashes[2...32].contains(14) && !hashes[2...32].contains(15))
+        let bytes = dictionaryFile(keys: texts.map { [0x50 | UInt8($0.utf8.count)] + Array($0.utf8) })
+        let error = #expect(throws: BPlistError.self) { _ = try BPlistDecoder.decode(bytes) }
+        #expect(error?.rule == .dictDuplicateKey, "\(String(describing: error))")
+    }
+}
+
 /// A decode started on a detached thread, and its result once it finishes.
 private final class DecodeOnAThread: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
