@@ -197,19 +197,24 @@ extension HostileInputTests {
         #expect(statistics.payloadBytes <= 1 << 24)
     }
 
-    /// A root array naming `aliases` offset-table entries that all point at one data object of `length` bytes:
-    /// the decoder reads that payload once per entry.
-    static func aliasedData(length: Int, aliases: Int) -> [UInt8] {
-        let data: [UInt8] =
-            [0x4F, 0x12] + bigEndian(UInt64(length), width: 4) + [UInt8](repeating: 0x61, count: length)
+    /// A root array naming `aliases` offset-table entries that all point at one `object` (its bytes, marker first):
+    /// the decoder reads that object's payload once per entry.
+    static func aliased(_ object: [UInt8], aliases: Int) -> [UInt8] {
         let root: [UInt8] =
             [0xAF, 0x11] + bigEndian(UInt64(aliases), width: 2)
             + (1...aliases).flatMap { bigEndian(UInt64($0), width: 2) }
-        var builder = PlistBuilder([root, data])
+        var builder = PlistBuilder([root, object])
         builder.offsetSize = 4
         builder.refSize = 2
         builder.offsets = [8] + Array(repeating: UInt64(8 + root.count), count: aliases)
         return patched(builder.bytes, at: builder.bytes.count - 24, bigEndian(UInt64(1 + aliases), width: 8))
+    }
+
+    /// `aliases` entries naming one data object of `length` bytes.
+    static func aliasedData(length: Int, aliases: Int) -> [UInt8] {
+        aliased(
+            [0x4F, 0x12] + bigEndian(UInt64(length), width: 4) + [UInt8](repeating: 0x61, count: length),
+            aliases: aliases)
     }
 
     /// The payload budget's floor is exactly 16 MiB: 256 aliases of 65,536 bytes read 2^24 bytes and are accepted,
@@ -247,13 +252,7 @@ extension HostileInputTests {
     func payloadBudgetCountsUTF16Bytes(units: Int) throws {
         var body: [UInt8] = []
         for _ in 0..<units { body += [0x00, 0x61] }
-        let string: [UInt8] = [0x6F, 0x12] + bigEndian(UInt64(units), width: 4) + body
-        let root: [UInt8] = [0xAF, 0x11, 0x01, 0x00] + (1...256).flatMap { bigEndian(UInt64($0), width: 2) }
-        var builder = PlistBuilder([root, string])
-        builder.offsetSize = 4
-        builder.refSize = 2
-        builder.offsets = [8] + Array(repeating: UInt64(8 + root.count), count: 256)
-        let bytes = patched(builder.bytes, at: builder.bytes.count - 24, bigEndian(257, width: 8))
+        let bytes = Self.aliased([0x6F, 0x12] + bigEndian(UInt64(units), width: 4) + body, aliases: 256)
         let (result, statistics) = decodeCounting(bytes)
         if units == 32_768 {
             guard case .array(let elements) = try result.get() else {

@@ -73,10 +73,7 @@ import Testing
     @Test func theRunnersOwnPeakIsNoEvidenceAgainstACall() async throws {
         try #require(ProcessRunner.prlimitPath != nil, "util-linux prlimit is needed for the address-space limit")
         await #expect(processExitsWith: .success) {
-            let size = 1 << 30
-            let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
-            memset(block, 1, size)
-            block.deallocate()
+            raiseOwnPeak(to: 1 << 30)
             let result = ProcessRunner.run(
                 [Fixtures.adapter("echo"), "decode"], input: Array("nope".utf8),
                 limits: ProcessLimits(timeout: 30, addressSpace: 1 << 30))

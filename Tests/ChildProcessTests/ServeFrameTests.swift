@@ -167,10 +167,7 @@ import Testing
     @Test func aDeadServersInheritedPeakIsNoEvidence() async throws {
         try #require(ProcessRunner.prlimitPath != nil, "util-linux prlimit is needed for the address-space limit")
         await #expect(processExitsWith: .success) {
-            let size = 1 << 30
-            let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
-            memset(block, 1, size)
-            block.deallocate()
+            raiseOwnPeak(to: 1 << 30)
             let script = ServeFrameTests.fixtureServer(
                 """
                     if payload == b"die": sys.exit(70)
