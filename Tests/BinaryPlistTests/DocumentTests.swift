@@ -1,6 +1,7 @@
 // Tests/BinaryPlistTests/DocumentTests.swift - The flat document: reading in place, keys, materialising
 
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BinaryPlist
@@ -339,7 +340,8 @@ func dictionaryFile(keys: [[UInt8]]) -> [UInt8] {
             candidate += 1
         }
         let bytes = dictionaryFile(keys: keys.map { [0x50 | UInt8($0.count)] + $0 })
-        let outcome = DecodeOnAThread(bytes)
+        let outcome = HandOff<Result<PropertyListValue, any Error>>()
+        Thread.detachNewThread { outcome.finish(Result { try BPlistDecoder.decode(bytes) }) }
         guard let result = outcome.wait(seconds: 30) else {
             Issue.record("the decoder did not finish within 30 s")
             return
@@ -367,23 +369,5 @@ extension KeyTableTests {
         let bytes = dictionaryFile(keys: texts.map { [0x50 | UInt8($0.utf8.count)] + Array($0.utf8) })
         let error = #expect(throws: BPlistError.self) { _ = try BPlistDecoder.decode(bytes) }
         #expect(error?.rule == .dictDuplicateKey, "\(String(describing: error))")
-    }
-}
-
-/// A decode started on a detached thread, and its result once it finishes.
-private final class DecodeOnAThread: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var result: Result<PropertyListValue, any Error>?
-
-    init(_ bytes: [UInt8]) {
-        Thread.detachNewThread { [self] in
-            result = Result { try BPlistDecoder.decode(bytes) }
-            done.signal()
-        }
-    }
-
-    /// The result, or nil when the decode has not finished within `seconds`.
-    func wait(seconds: Double) -> Result<PropertyListValue, any Error>? {
-        done.wait(timeout: .now() + seconds) == .success ? result : nil
     }
 }

@@ -1,6 +1,7 @@
 // Tests/ChildProcessTests/BackgroundChildTests.swift - A child beside the runner: lines, stop, what it inherits
 
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ChildProcess
@@ -46,7 +47,7 @@ import Testing
     @Test func theChildGetsAnEmptyMaskAndOnlyItsThreeStandardDescriptors() throws {
         let descriptor = try LeakedDescriptor()
         defer { descriptor.close() }
-        let started = StartedChild()
+        let started = HandOff<BackgroundChild?>()
         let thread = Thread {
             var blocked = sigset_t()
             sigemptyset(&blocked)
@@ -55,7 +56,7 @@ import Testing
             started.finish(try? BackgroundChild(["sh", "-c", "echo up; exec cat"]))
         }
         thread.start()
-        let child = try #require(started.wait(seconds: 20))
+        let child = try #require(started.wait(seconds: 20) ?? nil)
         defer { child.stop() }
         #expect(child.readLine(timeout: 10) != nil)
         let status = try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8)
@@ -73,20 +74,5 @@ import Testing
             _ = try BackgroundChild([program])
         }
         #expect(throws: BackgroundChildError(description: "empty command")) { _ = try BackgroundChild([]) }
-    }
-}
-
-/// The child a thread started, handed to the test.
-private final class StartedChild: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var child: BackgroundChild?
-
-    func finish(_ child: BackgroundChild?) {
-        self.child = child
-        done.signal()
-    }
-
-    func wait(seconds: Double) -> BackgroundChild? {
-        done.wait(timeout: .now() + seconds) == .success ? child : nil
     }
 }

@@ -109,7 +109,7 @@ import Testing
     /// whatever its runner blocks or ignores (`xds conformance` blocks the first three in every thread and may
     /// itself have been started with them ignored): an adapter stays killable.
     @Test func aChildStartsWithAnEmptyMaskAndDefaultSignals() throws {
-        let outcome = ChildStatusProbe()
+        let outcome = HandOff<String>()
         // The mask on a thread of its own, so that no other test's thread inherits it; SIGHUP ignored for the
         // whole process meanwhile (nothing in the tests sends it).
         let previous = signal(SIGHUP, SIG_IGN)
@@ -148,20 +148,5 @@ import Testing
             "\(descriptors)")
         // At most the directory the glob reads, which the shell opens on the lowest free number.
         #expect(descriptors.filter { $0 > 2 }.count <= 1, "\(descriptors)")
-    }
-}
-
-/// What a child printed, handed from the thread that ran it to the test.
-private final class ChildStatusProbe: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var text: String?
-
-    func finish(_ text: String) {
-        self.text = text
-        done.signal()
-    }
-
-    func wait(seconds: Double) -> String? {
-        done.wait(timeout: .now() + seconds) == .success ? text : nil
     }
 }
